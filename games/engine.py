@@ -1,0 +1,268 @@
+"""The contract every game variant follows.
+
+The bot, storage, records and computer players only ever talk to a game
+through this contract, so a new game plugs in without touching them:
+
+* ``Variant.new_deal`` makes a deal from options, seats, dealer and a seed or
+  explicit cards; nothing else (no clock, no global random) goes in.
+* ``State.to_act()`` says whose input is awaited (a set, since Blázen can
+  wait for several seats at once); ``State.legal_actions(seat)`` is the single
+  door for what may be done; ``Variant.apply`` re-checks and returns a *new*
+  state, so an illegal action can never leave a half-changed table behind.
+* ``State.view(seat)`` and ``State.public_view()`` are what renderers get;
+  they never hold a card the viewer may not see.
+* Actions have a short, stable text code (``play:Th``) used in records and in
+  Telegram callback data.
+
+Two tiers of error, as in python-chess: text that does not parse is
+``InvalidAction``; a well-formed action the rules forbid is ``IllegalAction``.
+Both carry a stable ``code`` for programs and a human ``reason``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+Seat = int
+"""A seat at the table, ``0 .. seats-1``, numbered clockwise."""
+
+
+class GameError(Exception):
+    """Base of every error a game reports; ``code`` is stable, ``reason`` is for people."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(f"{code}: {reason}")
+        self.code = code
+        self.reason = reason
+
+
+class InvalidAction(GameError):
+    """An action code that cannot be parsed at all (a forged or garbled payload)."""
+
+
+class IllegalAction(GameError):
+    """A well-formed action that the rules forbid now (wrong seat, wrong card, ...)."""
+
+
+class OptionsError(GameError):
+    """House-rule options that are unknown or out of range."""
+
+
+@runtime_checkable
+class Action(Protocol):
+    """Anything with a stable text code; every game defines its own frozen dataclasses."""
+
+    @property
+    def code(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What happened, for renderers and logs.
+
+    ``visible_to`` is ``None`` when everyone may see the event, otherwise the
+    seats that may (a card discarded to the talon is seen by its owner only).
+    """
+
+    kind: str
+    seat: Seat | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[Seat] | None = None
+
+    def visible_for(self, seat: Seat | None) -> bool:
+        """Whether ``seat`` (``None`` = an onlooker) may see this event."""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished deal.
+
+    ``scores`` has one entry per seat at the table (sitting-out seats get 0).
+    For money games it is the signed payment in units and sums to zero; for
+    point games it is the points the deal adds to each seat's score.
+    ``summary`` holds the game's own details (points, contract, who won what)
+    as JSON-ready data for result messages and records.
+    """
+
+    scores: tuple[int, ...]
+    summary: Mapping[str, Any]
+    played: bool = True
+
+
+class State(Protocol):
+    """An immutable game state (one deal)."""
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def dealer(self) -> Seat: ...
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied; callback data carries it."""
+        ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def to_act(self) -> frozenset[Seat]: ...
+
+    def legal_actions(self, seat: Seat) -> Sequence[Action]: ...
+
+    def outcome(self) -> Outcome: ...
+
+    def view(self, seat: Seat) -> Any: ...
+
+    def public_view(self) -> Any: ...
+
+
+S = TypeVar("S", bound=State)
+
+
+class GameOptions(Protocol):
+    """Frozen, validated house rules; ``to_dict`` round-trips through ``from_dict``."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Variant(Protocol):
+    """A playable variant (``marias-voleny``, ``blazen`` ...)."""
+
+    id: str
+    aliases: tuple[str, ...]
+    title: Mapping[str, str]
+    min_seats: int
+    max_seats: int
+
+    def options(self, values: Mapping[str, Any] | None = None) -> Any: ...
+
+    def new_deal(
+        self,
+        options: Any,
+        seats: int,
+        dealer: Seat,
+        *,
+        seed: int | None = None,
+        cards: Mapping[str, Sequence[str]] | None = None,
+    ) -> Any: ...
+
+    def parse_action(self, code: str) -> Action: ...
+
+    def apply(self, state: Any, seat: Seat, action: Action) -> tuple[Any, tuple[Event, ...]]: ...
+
+    def dealt_cards(self, state: Any) -> dict[str, list[str]]: ...
+
+    def sitting_out(self, options: Any, seats: int, dealer: Seat) -> frozenset[Seat]: ...
+
+
+# --- options helpers -------------------------------------------------------
+
+O = TypeVar("O")
+
+
+def options_from_dict(cls: type[O], values: Mapping[str, Any] | None) -> O:
+    """Build a frozen options dataclass, refusing unknown names and bad values."""
+    values = dict(values or {})
+    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(set(values) - names)
+    if unknown:
+        raise OptionsError("unknown_option", f"unknown option(s): {', '.join(unknown)}")
+    try:
+        return cls(**values)
+    except TypeError as exc:  # pragma: no cover - dataclass signature errors
+        raise OptionsError("bad_option", str(exc)) from exc
+
+
+def options_to_dict(options: Any) -> dict[str, Any]:
+    """The JSON-ready form of a frozen options dataclass."""
+    return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}
+
+
+def check_choice(name: str, value: object, allowed: Sequence[object]) -> None:
+    """Raise ``OptionsError`` unless ``value`` is one of ``allowed``."""
+    if value not in allowed:
+        shown = ", ".join(json.dumps(a) for a in allowed)
+        raise OptionsError("bad_option", f"option {name} must be one of {shown}, not {value!r}")
+
+
+def check_type(name: str, value: object, kind: type | tuple[type, ...]) -> None:
+    """Raise ``OptionsError`` unless ``value`` has the expected type (bool is not int)."""
+    if isinstance(value, bool) and kind is int:
+        raise OptionsError("bad_option", f"option {name} must be a number, not {value!r}")
+    if not isinstance(value, kind):
+        raise OptionsError("bad_option", f"option {name} has the wrong type: {value!r}")
+
+
+# --- matches ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One finished deal inside a match."""
+
+    dealer: Seat
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class Match:
+    """A series of deals: the dealer passes clockwise, scores add up.
+
+    The match is plain data; the caller makes each deal with
+    ``variant.new_deal(options, seats, match.dealer, ...)`` and records its
+    outcome with :meth:`record`. Games whose match ends at a target score
+    (Cenzr 1500, Tisíc 1000) or whose next dealer depends on the deal (Blázen)
+    pass their own ``next_dealer`` / ``is_finished`` rules.
+    """
+
+    variant_id: str
+    seats: int
+    dealer: Seat
+    totals: tuple[int, ...]
+    deals: tuple[DealResult, ...] = ()
+    target: int | None = None
+    max_deals: int | None = None
+
+    @classmethod
+    def start(
+        cls,
+        variant_id: str,
+        seats: int,
+        dealer: Seat,
+        *,
+        target: int | None = None,
+        max_deals: int | None = None,
+    ) -> Match:
+        if not 0 <= dealer < seats:
+            raise ValueError(f"dealer {dealer} is not a seat of a {seats}-seat table")
+        return cls(variant_id, seats, dealer, (0,) * seats, (), target, max_deals)
+
+    def record(
+        self, outcome: Outcome, next_dealer: Callable[[Match, Outcome], Seat] | None = None
+    ) -> Match:
+        """The match after one more deal; the dealer moves on clockwise by default."""
+        if len(outcome.scores) != self.seats:
+            raise ValueError("outcome has a score for a different number of seats")
+        totals = tuple(t + s for t, s in zip(self.totals, outcome.scores, strict=True))
+        dealer = (
+            next_dealer(self, outcome) if next_dealer is not None else (self.dealer + 1) % self.seats
+        )
+        return dataclasses.replace(
+            self,
+            dealer=dealer,
+            totals=totals,
+            deals=(*self.deals, DealResult(self.dealer, outcome)),
+        )
+
+    @property
+    def is_finished(self) -> bool:
+        """Whether a target score or the agreed number of deals has been reached."""
+        if self.max_deals is not None and len(self.deals) >= self.max_deals:
+            return True
+        return self.target is not None and any(t >= self.target for t in self.totals)

@@ -1,0 +1,1 @@
+"""Mariáš, the Czech trick-taking game of marriages (``../shared/rules/marias.md``)."""

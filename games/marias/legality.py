@@ -1,0 +1,257 @@
+"""What a seat may do now, and why not when it may not.
+
+``check`` is the single door: it raises ``IllegalAction`` with a stable code
+and a reason for anything the rules forbid. ``legal_actions`` lists the
+candidates of the current phase that pass ``check``, so the two can never
+disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from games.cards import SUIT_MASKS, Card, CardSet, cards_of, card_code
+from games.engine import IllegalAction, Seat
+from games.marias.actions import (
+    KINDS,
+    Announce,
+    ChooseTrump,
+    ChooseTrumpBlind,
+    Claim,
+    Discard,
+    Extras,
+    Flek,
+    Lead,
+    MariasAction,
+    Pass,
+    Play,
+    Respond,
+)
+from games.marias.rules import BETL_ORDER, KINGS, NORMAL_ORDER, QUEENS, SHARP, seven_of
+from games.marias.state import Phase, VolenyState
+from games.tricks import legal_follow
+
+__all__ = ["check", "eligible_fleks", "legal_actions", "legal_cards"]
+
+_PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
+    Phase.TRUMP: (ChooseTrump, ChooseTrumpBlind),
+    Phase.TALON: (Discard,),
+    Phase.ANNOUNCE: (Announce,),
+    Phase.RESPOND: (Respond,),
+    Phase.EXTRAS: (Extras,),
+    Phase.LEAD: (Lead,),
+    Phase.FLEK: (Flek, Pass),
+    Phase.PLAY: (Play, Claim),
+}
+
+_PHASE_WORDS = {
+    Phase.TRUMP: "choose the trump card",
+    Phase.TALON: "discard two cards to the talon",
+    Phase.ANNOUNCE: "announce the game",
+    Phase.RESPOND: "answer dobrá or špatná",
+    Phase.EXTRAS: "reveal trumps and announce sedma or stovka",
+    Phase.LEAD: "lay the first lead face down",
+    Phase.FLEK: "flek or pass",
+    Phase.PLAY: "play a card",
+}
+
+
+def legal_actions(state: VolenyState, seat: Seat) -> list[MariasAction]:
+    """Every action ``seat`` may take now (empty when it is not its turn)."""
+    if state.phase is Phase.OVER or seat != state.to_move:
+        return []
+    result = []
+    for action in _candidates(state, seat):
+        try:
+            check(state, seat, action)
+        except IllegalAction:
+            continue
+        result.append(action)
+    return result
+
+
+def _candidates(state: VolenyState, seat: Seat) -> Iterator[MariasAction]:
+    hand = state.hands[seat]
+    phase = state.phase
+    if phase is Phase.TRUMP:
+        for c in state.dealt[0][:7]:
+            yield ChooseTrump(c)
+        for position in range(1, 6):
+            yield ChooseTrumpBlind(position)
+    elif phase is Phase.TALON:
+        for a, b in combinations(list(cards_of(hand)), 2):
+            yield Discard((a, b))
+    elif phase is Phase.ANNOUNCE:
+        for kind in KINDS:
+            yield Announce(kind)
+    elif phase is Phase.RESPOND:
+        yield Respond(True)
+        yield Respond(False)
+    elif phase is Phase.EXTRAS:
+        for stovka in (False, True):
+            for sedma in (False, True):
+                yield Extras(stovka=stovka, sedma=sedma)
+    elif phase is Phase.LEAD:
+        for c in cards_of(hand):
+            yield Lead(c)
+    elif phase is Phase.FLEK:
+        yield Pass()
+        names = [name for name, _ in state.flek]
+        for size in range(1, len(names) + 1):
+            for combo in combinations(names, size):
+                yield Flek(combo)
+    elif phase is Phase.PLAY:
+        for c in cards_of(hand):
+            yield Play(c)
+            if (1 << c) & (KINGS | QUEENS):
+                yield Play(c, declare=True)
+        yield Claim()
+
+
+def check(state: VolenyState, seat: Seat, action: MariasAction) -> None:
+    """Raise ``IllegalAction`` unless ``seat`` may take ``action`` now."""
+    if state.phase is Phase.OVER:
+        raise IllegalAction("deal_over", "the deal is over")
+    if seat not in state.active:
+        raise IllegalAction("not_playing", "this seat sits out this deal")
+    if seat != state.to_move:
+        raise IllegalAction("not_your_turn", "it is not your turn")
+    if not isinstance(action, _PHASE_ACTIONS[state.phase]):
+        raise IllegalAction("wrong_phase", f"now it is time to {_PHASE_WORDS[state.phase]}")
+    hand = state.hands[seat]
+    if isinstance(action, ChooseTrump):
+        if action.card not in state.dealt[0][:7]:
+            raise IllegalAction("not_in_first_packet", "the trump card comes from your first seven")
+    elif isinstance(action, Discard):
+        _check_discard(state, seat, hand, action)
+    elif isinstance(action, Announce):
+        _check_announce(state, action)
+    elif isinstance(action, Respond):
+        if not action.good and state.kind == "durch":
+            raise IllegalAction("nothing_higher", "nothing is higher than durch")
+    elif isinstance(action, Extras):
+        _check_extras(state, hand, action)
+    elif isinstance(action, Lead):
+        if not hand >> action.card & 1:
+            raise IllegalAction("card_not_in_hand", "you do not hold that card")
+    elif isinstance(action, Flek):
+        allowed = eligible_fleks(state, seat)
+        for name in action.components:
+            if name not in allowed:
+                raise IllegalAction("flek_not_yours", f"you cannot flek {name} now")
+    elif isinstance(action, Play):
+        _check_play(state, seat, hand, action)
+    elif isinstance(action, Claim):
+        _check_claim(state, seat)
+
+
+def _check_discard(state: VolenyState, seat: Seat, hand: CardSet, action: Discard) -> None:
+    for c in action.cards:
+        if not hand >> c & 1:
+            raise IllegalAction("card_not_in_hand", f"you do not hold {card_code(c)}")
+        first_talon = state.kind is None and seat == state.forhond
+        if (
+            c == state.trump_card
+            and first_talon
+            and not state.options.trump_card_discardable
+        ):
+            raise IllegalAction("trump_card_in_talon", "the trump card cannot go to the talon")
+
+
+def _check_announce(state: VolenyState, action: Announce) -> None:
+    if state.kind is None:
+        if action.kind == "hra" and state.talon & SHARP:
+            if state.options.talon_sharp_cards == "forbidden":
+                raise IllegalAction(
+                    "sharp_in_talon",
+                    "with an ace or ten in the talon only betl or durch may be played",
+                )
+        return
+    if KINDS.index(action.kind) <= KINDS.index(state.kind):
+        raise IllegalAction("must_go_higher", f"an overcall must be higher than {state.kind}")
+
+
+def _check_extras(state: VolenyState, hand: CardSet, action: Extras) -> None:
+    assert state.trump_card is not None
+    suit = state.trump_card // 13
+    if action.sedma and not state.options.allow_seven_without_trump7:
+        if not hand >> seven_of(suit) & 1:
+            raise IllegalAction("no_trump_seven", "sedma needs the trump seven in hand")
+    if action.stovka and not state.options.allow_impossible_stovka:
+        if not (hand & KINGS) & ((hand & QUEENS) << 1):
+            raise IllegalAction("no_marriage", "stovka needs a marriage in hand")
+
+
+def eligible_fleks(state: VolenyState, seat: Seat) -> tuple[str, ...]:
+    """The components ``seat`` may raise: defenders raise to odd levels, the declarer to even."""
+    cap = state.options.max_flek_level
+    defender = seat != state.declarer
+    return tuple(
+        name
+        for name, level in state.flek
+        if (level % 2 == 0) == defender and (cap is None or level < cap)
+    )
+
+
+def legal_cards(state: VolenyState, seat: Seat) -> CardSet:
+    """The cards ``seat`` may play to the current trick (§2.2)."""
+    order = NORMAL_ORDER if state.kind == "hra" else BETL_ORDER
+    return legal_follow(
+        state.hands[seat],
+        state.trick_cards,
+        state.trump,
+        order,
+        must_trump_when_cannot_overtrump=state.options.must_trump_when_cannot_overtrump,
+    )
+
+
+def _check_play(state: VolenyState, seat: Seat, hand: CardSet, action: Play) -> None:
+    c = action.card
+    if not hand >> c & 1:
+        raise IllegalAction("card_not_in_hand", f"you do not hold {card_code(c)}")
+    if action.declare and not _opens_marriage(state, hand, c):
+        raise IllegalAction("no_marriage", "this card does not open a marriage")
+    if action.declare and state.options.auto_declare_marriages:
+        raise IllegalAction("auto_marriages", "marriages are declared automatically")
+    if legal_cards(state, seat) >> c & 1:
+        return
+    raise _why_not(state, hand, c)
+
+
+def _opens_marriage(state: VolenyState, hand: CardSet, c: Card) -> bool:
+    if state.kind != "hra":
+        return False
+    bit = 1 << c
+    if bit & KINGS:
+        return bool(hand & (bit >> 1))
+    if bit & QUEENS:
+        return bool(hand & (bit << 1))
+    return False
+
+
+def _why_not(state: VolenyState, hand: CardSet, c: Card) -> IllegalAction:
+    led = state.trick_cards[0] // 13
+    if hand & SUIT_MASKS[led] and c // 13 != led:
+        return IllegalAction("must_follow_suit", "you must follow the led suit")
+    if c // 13 == led:
+        return IllegalAction("must_overtake", "you must play a higher card of the led suit")
+    trump = state.trump
+    if trump is not None and c // 13 == trump:
+        return IllegalAction("must_overtrump", "you must play a higher trump")
+    return IllegalAction("must_trump", "you cannot follow suit, so you must play a trump")
+
+
+def _check_claim(state: VolenyState, seat: Seat) -> None:
+    if not state.options.allow_claims:
+        raise IllegalAction("claims_off", "claims are switched off at this table")
+    if state.kind not in ("betl", "durch") or seat != state.declarer:
+        raise IllegalAction("no_claim", "only the betl or durch declarer may lay the cards open")
+    if state.trick_cards:
+        raise IllegalAction("no_claim", "lay the cards open when you are on lead")
+    from games.marias.claims import claim_holds
+
+    if not claim_holds(state):
+        raise IllegalAction(
+            "claim_not_proven", "the open cards do not guarantee the contract; play on"
+        )

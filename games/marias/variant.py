@@ -1,0 +1,60 @@
+"""Volený mariáš as a registered variant: the engine contract in one object."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.engine import Action, Event, IllegalAction, Seat
+from games.marias import deal, transitions
+from games.marias.actions import MariasAction, parse_action
+from games.marias.options import VolenyOptions
+from games.marias.state import VolenyState
+
+__all__ = ["VOLENY", "VolenyVariant"]
+
+_ACTION_TYPES = MariasAction.__args__  # type: ignore[attr-defined]
+
+
+class VolenyVariant:
+    """``marias-voleny``: 3 players, or 4 with one sitting out each deal."""
+
+    id = "marias-voleny"
+    aliases: tuple[str, ...] = ("marias", "mariáš", "voleny", "volený", "volený mariáš")
+    title: Mapping[str, str] = {"cs": "Volený mariáš", "en": "Volený mariáš (Marriage)"}
+    min_seats = 3
+    max_seats = 4
+    options_type = VolenyOptions
+
+    def options(self, values: Mapping[str, Any] | None = None) -> VolenyOptions:
+        return VolenyOptions.from_dict(dict(values or {}))
+
+    def new_deal(
+        self,
+        options: VolenyOptions,
+        seats: int,
+        dealer: Seat,
+        *,
+        seed: int | None = None,
+        cards: Mapping[str, Sequence[str]] | None = None,
+    ) -> VolenyState:
+        return deal.new_deal(options, seats, dealer, seed=seed, cards=cards)
+
+    def parse_action(self, code: str) -> MariasAction:
+        return parse_action(code)
+
+    def apply(
+        self, state: VolenyState, seat: Seat, action: Action
+    ) -> tuple[VolenyState, tuple[Event, ...]]:
+        if not isinstance(action, _ACTION_TYPES):
+            raise IllegalAction("foreign_action", "that is not a move of mariáš")
+        return transitions.apply(state, seat, action)
+
+    def dealt_cards(self, state: VolenyState) -> dict[str, list[str]]:
+        return deal.dealt_cards(state)
+
+    def sitting_out(self, options: VolenyOptions, seats: int, dealer: Seat) -> frozenset[Seat]:
+        return deal.sitting_out(options, seats, dealer)
+
+
+VOLENY = VolenyVariant()
