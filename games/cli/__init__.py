@@ -1,0 +1,1 @@
+"""Command-line tools of the rules engine: replay records, play in a terminal, benchmark."""

@@ -1,0 +1,96 @@
+"""Play a match in the terminal against computer players (``python -m games play``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import secrets
+from pathlib import Path
+
+from games.cli.marias_text import describe_action, render_view
+from games.engine import Event, GameError, Seat
+from games.players import make_player
+from games.record import DealRecord, MatchRecord
+from games.registry import UnknownVariant, find_variant
+
+__all__ = ["run"]
+
+
+def _event_text(event: Event, names: list[str]) -> str | None:
+    who = names[event.seat] if event.seat is not None else ""
+    data = dict(event.data)
+    if event.kind in ("card", "announce", "respond", "flek", "pass", "marriage", "extras",
+                      "trumps_revealed", "trick", "thrown_in", "lead_revealed", "claim"):
+        details = " ".join(f"{k}={v}" for k, v in data.items())
+        return f"  · {who} {event.kind} {details}".rstrip()
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        variant = find_variant(args.variant)
+    except UnknownVariant:
+        print(f"unknown game {args.variant!r}")
+        return 2
+    seats = args.seats
+    if not variant.min_seats <= seats <= variant.max_seats or not 0 <= args.seat < seats:
+        print(f"{variant.id} takes {variant.min_seats}-{variant.max_seats} seats")
+        return 2
+    options = variant.options()
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    names = [("ty" if args.lang == "cs" else "you") if s == args.seat else f"AI{s}" for s in range(seats)]
+    bots = {s: make_player(args.opponents, variant.id) for s in range(seats) if s != args.seat}
+    rng = random.Random(seed)
+    tally = [0] * seats
+    deals: list[DealRecord] = []
+    dealer: Seat = 0
+    for number in range(args.deals):
+        state = variant.new_deal(options, seats, dealer, seed=seed + number)
+        actions: list[tuple[Seat, str]] = []
+        print(f"\n=== deal {number + 1}, dealer {names[dealer]} (seed {seed + number}) ===")
+        while not state.is_over:
+            for seat in sorted(state.to_act()):
+                legal = state.legal_actions(seat)
+                if seat in bots:
+                    action = bots[seat].choose(state.view(seat), legal, seat, rng)
+                else:
+                    print()
+                    print(render_view(state.view(seat), names, args.lang))
+                    for i, a in enumerate(legal, 1):
+                        print(f"  {i:2}) {describe_action(a.code, args.lang)}")
+                    try:
+                        answer = input("> ").strip()
+                    except EOFError:
+                        print()
+                        return 0
+                    try:
+                        action = legal[int(answer) - 1] if answer.isdigit() else variant.parse_action(answer)
+                        if answer.isdigit() and int(answer) < 1:
+                            raise IndexError
+                    except (IndexError, GameError) as exc:
+                        print(f"  ✗ {getattr(exc, 'reason', 'pick a number from the list')}")
+                        break
+                try:
+                    state, events = variant.apply(state, seat, action)
+                except GameError as exc:
+                    print(f"  ✗ {exc.reason}")
+                    break
+                actions.append((seat, action.code))
+                for event in events:
+                    if event.visible_for(args.seat):
+                        text = _event_text(event, names)
+                        if text:
+                            print(text)
+                break
+        outcome = state.outcome()
+        tally = [t + s for t, s in zip(tally, outcome.scores, strict=True)]
+        print(json.dumps(outcome.summary, ensure_ascii=False))
+        print("scores:", outcome.scores, "tally:", tally)
+        deals.append(DealRecord(dealer=dealer, actions=tuple(actions), seed=seed + number))
+        dealer = (dealer + 1) % seats
+    if args.save:
+        record = MatchRecord(variant.id, seats, options.to_dict(), tuple(names), tuple(deals))
+        Path(args.save).write_text(json.dumps(record.to_json(), ensure_ascii=False, indent=1))
+        print(f"record saved to {args.save}")
+    return 0
