@@ -186,9 +186,7 @@ SUIT_MASKS: tuple[CardSet, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in ran
 
 
 def _deck(lowest: Rank) -> tuple[Card, ...]:
-    return tuple(
-        make_card(r, s) for s in Suit for r in Rank if r >= lowest
-    )
+    return tuple(make_card(r, s) for s in Suit for r in Rank if r >= lowest)
 
 
 DECK_32: tuple[Card, ...] = _deck(Rank.SEVEN)

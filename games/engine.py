@@ -163,10 +163,10 @@ class Variant(Protocol):
 
 # --- options helpers -------------------------------------------------------
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 
-def options_from_dict(cls: type[O], values: Mapping[str, Any] | None) -> O:
+def options_from_dict(cls: type[OptionsT], values: Mapping[str, Any] | None) -> OptionsT:
     """Build a frozen options dataclass, refusing unknown names and bad values."""
     values = dict(values or {})
     names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
@@ -251,7 +251,9 @@ class Match:
             raise ValueError("outcome has a score for a different number of seats")
         totals = tuple(t + s for t, s in zip(self.totals, outcome.scores, strict=True))
         dealer = (
-            next_dealer(self, outcome) if next_dealer is not None else (self.dealer + 1) % self.seats
+            next_dealer(self, outcome)
+            if next_dealer is not None
+            else (self.dealer + 1) % self.seats
         )
         return dataclasses.replace(
             self,

@@ -21,15 +21,35 @@ _CS_ADJ = {  # feminine, masculine, neuter adjective forms
     "c": ("žaludská", "žaludský", "žaludské"),
 }
 _CS_RANKS = {  # rank -> (noun, gender index into _CS_ADJ)
-    "7": ("sedma", 0), "8": ("osma", 0), "9": ("devítka", 0), "T": ("desítka", 0),
-    "J": ("spodek", 1), "Q": ("svršek", 1), "K": ("král", 1), "A": ("eso", 2),
-    "6": ("šestka", 0), "5": ("pětka", 0), "4": ("čtyřka", 0), "3": ("trojka", 0),
+    "7": ("sedma", 0),
+    "8": ("osma", 0),
+    "9": ("devítka", 0),
+    "T": ("desítka", 0),
+    "J": ("spodek", 1),
+    "Q": ("svršek", 1),
+    "K": ("král", 1),
+    "A": ("eso", 2),
+    "6": ("šestka", 0),
+    "5": ("pětka", 0),
+    "4": ("čtyřka", 0),
+    "3": ("trojka", 0),
     "2": ("dvojka", 0),
 }
 _EN_SUITS = {"h": "Hearts", "d": "Bells", "s": "Leaves", "c": "Acorns"}
 _EN_RANKS = {
-    "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
-    "8": "Eight", "9": "Nine", "T": "Ten", "J": "Unter", "Q": "Ober", "K": "King", "A": "Ace",
+    "2": "Two",
+    "3": "Three",
+    "4": "Four",
+    "5": "Five",
+    "6": "Six",
+    "7": "Seven",
+    "8": "Eight",
+    "9": "Nine",
+    "T": "Ten",
+    "J": "Unter",
+    "Q": "Ober",
+    "K": "King",
+    "A": "Ace",
 }
 
 

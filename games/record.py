@@ -163,11 +163,11 @@ def iter_deal(
 
 def replay_deal(record: MatchRecord, deal: DealRecord, number: int = 0) -> State:
     """The final state of a deal; ``ReplayError`` names the first refused action."""
-    state: State | None = None
+    final: State | None = None
     for state, _ in iter_deal(record, deal, number):
-        pass
-    assert state is not None
-    return state
+        final = state
+    assert final is not None
+    return final
 
 
 def replay_match(record: MatchRecord) -> dict[str, Any]:

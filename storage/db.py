@@ -26,6 +26,7 @@ Pragmas, and why:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sqlite3
 from collections.abc import AsyncIterator
@@ -36,9 +37,29 @@ from types import TracebackType
 
 import aiosqlite
 
+from storage.errors import StorageError
 from storage.migrate import apply_migrations, load_migrations
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
+_WAL_RETRY_MS = 20
+
+
+async def _enable_wal(conn: aiosqlite.Connection, busy_timeout_ms: int, *, memory: bool) -> None:
+    """Switch to WAL, retrying: SQLite may refuse the switch with "database is
+    locked" at once, without its busy handler, while another connection
+    opens the same new file."""
+    attempts = max(1, busy_timeout_ms // _WAL_RETRY_MS)
+    for attempt in range(attempts):
+        try:
+            rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+            break
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == attempts - 1:
+                raise
+            await asyncio.sleep(_WAL_RETRY_MS / 1000)
+    mode = str(rows[0][0]).lower()
+    if mode != "wal" and not memory:
+        raise StorageError("no_wal", f"SQLite kept journal_mode={mode}, not wal")
 
 
 class Database:
@@ -72,7 +93,7 @@ class Database:
         try:
             conn.row_factory = aiosqlite.Row
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await conn.execute("PRAGMA journal_mode = WAL")
+            await _enable_wal(conn, busy_timeout_ms, memory=name == ":memory:")
             await conn.execute("PRAGMA synchronous = NORMAL")
             await conn.execute("PRAGMA foreign_keys = ON")
             applied = await apply_migrations(conn, migrations)
@@ -119,10 +140,9 @@ class Database:
                 raise
 
     async def _rollback(self) -> None:
-        try:
+        # OperationalError: SQLite had already rolled back (or the COMMIT went through).
+        with contextlib.suppress(sqlite3.OperationalError):
             await self._conn.execute("ROLLBACK")
-        except sqlite3.OperationalError:
-            pass  # SQLite had already rolled back (or the COMMIT went through)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -50,7 +50,7 @@ def run(variant_id: str, seconds: float) -> int:
         print(f"no benchmark for {variant.id} yet")
         return 2
     options = variant.options({"unfleked_simple_game": "play"})
-    starts = []
+    starts: list[Any] = []
     seed = 0
     while len(starts) < 50:
         rng = random.Random(seed)
@@ -58,7 +58,9 @@ def run(variant_id: str, seconds: float) -> int:
         while not state.is_over and state.phase is not Phase.PLAY:
             (seat,) = state.to_act()
             legal = [a for a in state.legal_actions(seat) if a.code not in ("spatna",)]
-            legal = [a for a in legal if not a.code.startswith(("flek", "game:b", "game:d"))] or legal
+            legal = [
+                a for a in legal if not a.code.startswith(("flek", "game:b", "game:d"))
+            ] or legal
             state, _ = variant.apply(state, seat, legal[rng.randrange(len(legal))])
         if state.phase is Phase.PLAY:
             starts.append(state)
@@ -96,5 +98,7 @@ def run(variant_id: str, seconds: float) -> int:
         return 1
 
     rate, count = _measure(seconds, full_deal)
-    print(f"whole random deals with legal_actions + apply: {rate:,.0f}/s ({count} in {seconds:.1f} s)")
+    print(
+        f"whole random deals with legal_actions + apply: {rate:,.0f}/s ({count} in {seconds:.1f} s)"
+    )
     return 0

@@ -7,8 +7,10 @@ from games.names import card_label, card_name, suit_name
 
 __all__ = ["describe_action", "render_view"]
 
-_KIND = {"cs": {"hra": "hra (barva)", "betl": "betl", "durch": "durch"},
-         "en": {"hra": "game (colour)", "betl": "betl (misère)", "durch": "durch (slam)"}}
+_KIND = {
+    "cs": {"hra": "hra (barva)", "betl": "betl", "durch": "durch"},
+    "en": {"hra": "game (colour)", "betl": "betl (misère)", "durch": "durch (slam)"},
+}
 
 
 def _cards(codes: tuple[str, ...] | list[str]) -> str:
@@ -28,17 +30,27 @@ def render_view(view: PlayerView, names: list[str], lang: str) -> str:
     if any(p.flek.values()):
         lines.append("flek: " + ", ".join(f"{k} {v}" for k, v in p.flek.items() if v))
     if p.last_trick:
-        lines.append(("minulý štych: " if lang == "cs" else "last trick: ")
-                     + _cards([c for _, c in p.last_trick]) + f" → {names[p.last_winner or 0]}")
+        lines.append(
+            ("minulý štych: " if lang == "cs" else "last trick: ")
+            + _cards([c for _, c in p.last_trick])
+            + f" → {names[p.last_winner or 0]}"
+        )
     if p.trick:
-        lines.append(("na stole: " if lang == "cs" else "on the table: ")
-                     + ", ".join(f"{names[s]} {card_label(c)}" for s, c in p.trick))
+        lines.append(
+            ("na stole: " if lang == "cs" else "on the table: ")
+            + ", ".join(f"{names[s]} {card_label(c)}" for s, c in p.trick)
+        )
     hand = _cards(view.hand)
-    lines.append(("tvoje karty: " if lang == "cs" else "your cards: ") + hand
-                 + ("" if view.hand_complete else " (+5)"))
+    lines.append(
+        ("tvoje karty: " if lang == "cs" else "your cards: ")
+        + hand
+        + ("" if view.hand_complete else " (+5)")
+    )
     if view.own_trump_card:
-        lines.append(("trumfová karta: " if lang == "cs" else "trump card: ")
-                     + card_name(view.own_trump_card, lang))
+        lines.append(
+            ("trumfová karta: " if lang == "cs" else "trump card: ")
+            + card_name(view.own_trump_card, lang)
+        )
     if view.talon:
         lines.append("talon: " + _cards(view.talon))
     return "\n".join(lines)

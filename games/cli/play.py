@@ -20,8 +20,20 @@ __all__ = ["run"]
 def _event_text(event: Event, names: list[str]) -> str | None:
     who = names[event.seat] if event.seat is not None else ""
     data = dict(event.data)
-    if event.kind in ("card", "announce", "respond", "flek", "pass", "marriage", "extras",
-                      "trumps_revealed", "trick", "thrown_in", "lead_revealed", "claim"):
+    if event.kind in (
+        "card",
+        "announce",
+        "respond",
+        "flek",
+        "pass",
+        "marriage",
+        "extras",
+        "trumps_revealed",
+        "trick",
+        "thrown_in",
+        "lead_revealed",
+        "claim",
+    ):
         details = " ".join(f"{k}={v}" for k, v in data.items())
         return f"  · {who} {event.kind} {details}".rstrip()
     return None
@@ -39,7 +51,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     options = variant.options()
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    names = [("ty" if args.lang == "cs" else "you") if s == args.seat else f"AI{s}" for s in range(seats)]
+    names = [
+        ("ty" if args.lang == "cs" else "you") if s == args.seat else f"AI{s}" for s in range(seats)
+    ]
     bots = {s: make_player(args.opponents, variant.id) for s in range(seats) if s != args.seat}
     rng = random.Random(seed)
     tally = [0] * seats
@@ -65,7 +79,11 @@ def run(args: argparse.Namespace) -> int:
                         print()
                         return 0
                     try:
-                        action = legal[int(answer) - 1] if answer.isdigit() else variant.parse_action(answer)
+                        action = (
+                            legal[int(answer) - 1]
+                            if answer.isdigit()
+                            else variant.parse_action(answer)
+                        )
                         if answer.isdigit() and int(answer) < 1:
                             raise IndexError
                     except (IndexError, GameError) as exc:

@@ -8,7 +8,7 @@ deterministic search (the budget is a node count, never a clock).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from games.cards import SUIT_MASKS, CardSet
 from games.marias.rules import BETL_ORDER
@@ -22,7 +22,7 @@ BETL_CLAIM_BUDGET = 20_000
 
 
 def claim_holds(state: VolenyState) -> bool:
-    """Whether the declarer, on lead, is sure to make the betl or durch."""
+    """Whether the declarer is sure to make the betl (on his turn) or durch (on lead)."""
     assert state.declarer is not None
     if state.kind == "durch":
         return _durch_safe(state)
@@ -64,7 +64,7 @@ def _betl_safe(state: VolenyState) -> bool:
     order = list(state.active)
     budget = [BETL_CLAIM_BUDGET]
 
-    @lru_cache(maxsize=None)
+    @cache
     def safe(hands: tuple[CardSet, CardSet, CardSet], leader: int) -> bool:
         if not any(hands):
             return True
@@ -101,8 +101,10 @@ def _betl_safe(state: VolenyState) -> bool:
         return not mine
 
     hands = (state.hands[order[0]], state.hands[order[1]], state.hands[order[2]])
+    table = tuple(state.trick_cards)  # a betl declarer may claim in the middle of a trick
+    who = tuple(order.index(s) for s in state.trick_seats)
     try:
-        return safe(hands, order.index(state.leader))
+        return trick(hands, order.index(state.leader), table, who)
     except _OutOfBudget:
         return False
 

@@ -118,7 +118,9 @@ def _explicit(
 
 def dealt_cards(state: VolenyState) -> dict[str, list[str]]:
     """The explicit form of a deal (for records): seat -> cards in deal order."""
-    return {str(s): [card_code(c) for c in p] for s, p in zip(state.active, state.dealt, strict=True)}
+    return {
+        str(s): [card_code(c) for c in p] for s, p in zip(state.active, state.dealt, strict=True)
+    }
 
 
 def first_dealer(options: VolenyOptions, seats: int, seed: int) -> Seat:

@@ -57,7 +57,7 @@ def random_playout(
         for c in t.cards:
             if (1 << c) & SHARP:
                 points[w] += 10
-    table = list(state.trick_cards)
+    table: list[int] = [int(x) for x in state.trick_cards]
     who = [active.index(s) for s in state.trick_seats]
     player = active.index(state.to_move) if state.to_move is not None else 0
     rand = rng.random
@@ -83,10 +83,8 @@ def random_playout(
                     best = c
                     trumped = True
             if follow:
-                if trumped and led != trump:
-                    legal = follow
-                else:
-                    legal = (follow & higher[best]) or follow
+                trumped_lead = trumped and led != trump
+                legal = follow if trumped_lead else (follow & higher[best]) or follow
             elif hand & trump_mask:
                 trumps = hand & trump_mask
                 if _SUIT_OF[best] == trump:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from games.cards import SUIT_MASKS, Card, CardSet, cards_of, card_code
+from games.cards import SUIT_MASKS, Card, CardSet, Suit, card_code, cards_of
 from games.engine import IllegalAction, Seat
 from games.marias.actions import (
     KINDS,
@@ -151,22 +151,18 @@ def _check_discard(state: VolenyState, seat: Seat, hand: CardSet, action: Discar
         if not hand >> c & 1:
             raise IllegalAction("card_not_in_hand", f"you do not hold {card_code(c)}")
         first_talon = state.kind is None and seat == state.forhond
-        if (
-            c == state.trump_card
-            and first_talon
-            and not state.options.trump_card_discardable
-        ):
+        if c == state.trump_card and first_talon and not state.options.trump_card_discardable:
             raise IllegalAction("trump_card_in_talon", "the trump card cannot go to the talon")
 
 
 def _check_announce(state: VolenyState, action: Announce) -> None:
     if state.kind is None:
-        if action.kind == "hra" and state.talon & SHARP:
-            if state.options.talon_sharp_cards == "forbidden":
-                raise IllegalAction(
-                    "sharp_in_talon",
-                    "with an ace or ten in the talon only betl or durch may be played",
-                )
+        forbidden = state.options.talon_sharp_cards == "forbidden"
+        if action.kind == "hra" and forbidden and state.talon & SHARP:
+            raise IllegalAction(
+                "sharp_in_talon",
+                "with an ace or ten in the talon only betl or durch may be played",
+            )
         return
     if KINDS.index(action.kind) <= KINDS.index(state.kind):
         raise IllegalAction("must_go_higher", f"an overcall must be higher than {state.kind}")
@@ -175,12 +171,13 @@ def _check_announce(state: VolenyState, action: Announce) -> None:
 def _check_extras(state: VolenyState, hand: CardSet, action: Extras) -> None:
     assert state.trump_card is not None
     suit = state.trump_card // 13
-    if action.sedma and not state.options.allow_seven_without_trump7:
-        if not hand >> seven_of(suit) & 1:
-            raise IllegalAction("no_trump_seven", "sedma needs the trump seven in hand")
-    if action.stovka and not state.options.allow_impossible_stovka:
-        if not (hand & KINGS) & ((hand & QUEENS) << 1):
-            raise IllegalAction("no_marriage", "stovka needs a marriage in hand")
+    opts = state.options
+    has_seven = bool(hand >> seven_of(Suit(suit)) & 1)
+    if action.sedma and not opts.allow_seven_without_trump7 and not has_seven:
+        raise IllegalAction("no_trump_seven", "sedma needs the trump seven in hand")
+    has_marriage = bool((hand & KINGS) & ((hand & QUEENS) << 1))
+    if action.stovka and not opts.allow_impossible_stovka and not has_marriage:
+        raise IllegalAction("no_marriage", "stovka needs a marriage in hand")
 
 
 def eligible_fleks(state: VolenyState, seat: Seat) -> tuple[str, ...]:
@@ -247,7 +244,9 @@ def _check_claim(state: VolenyState, seat: Seat) -> None:
         raise IllegalAction("claims_off", "claims are switched off at this table")
     if state.kind not in ("betl", "durch") or seat != state.declarer:
         raise IllegalAction("no_claim", "only the betl or durch declarer may lay the cards open")
-    if state.trick_cards:
+    # A betl declarer is never on lead after the first trick unless he has lost,
+    # so he may lay his cards open whenever it is his turn (B1, B3 of §5).
+    if state.trick_cards and state.kind == "durch":
         raise IllegalAction("no_claim", "lay the cards open when you are on lead")
     from games.marias.claims import claim_holds
 

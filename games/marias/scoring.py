@@ -96,8 +96,8 @@ def count_points(state: VolenyState) -> Count:
 def silent_hundred_units(total: int, price: str) -> int:
     """A silent hundred at ``total`` points before flek and hearts (§4.1, §6 #17)."""
     if price == "as_label" and total > 100:
-        return 4 * 2 ** ((total + 10 - 100) // 10)
-    return 2 * 2 ** ((total - 100) // 10)
+        return 4 << ((total + 10 - 100) // 10)
+    return 2 << ((total - 100) // 10)
 
 
 def _game(state: VolenyState, count: Count) -> Component:
@@ -115,7 +115,9 @@ def _game(state: VolenyState, count: Count) -> Component:
             units -= silent_hundred_units(total_o, price) * silent_mult
         return Component("stovka", False, flek, units)
     if count.reach_declarer >= 100:
-        return Component("tichá stovka", True, flek, silent_hundred_units(total_d, price) * silent_mult)
+        return Component(
+            "tichá stovka", True, flek, silent_hundred_units(total_d, price) * silent_mult
+        )
     if count.reach_defenders >= 100:
         units = -silent_hundred_units(total_o, price) * silent_mult
         return Component("tichá stovka", False, flek, units)
@@ -185,8 +187,10 @@ def outcome(state: VolenyState) -> Outcome:
         "end": state.end,
         "declarer": declarer,
         "kind": state.kind,
-        "trump": None if state.trump_card is None else "hdsc"[state.trump_card // 13],
-        "trump_card": None if state.trump_card is None else card_code(state.trump_card),
+        "trump": None if state.trump is None else "hdsc"[state.trump],
+        "trump_card": None
+        if state.trump is None or state.trump_card is None
+        else card_code(state.trump_card),
         "stovka": state.stovka,
         "sedma": state.sedma,
         "flek": dict(state.flek),

@@ -80,6 +80,7 @@ class VolenyState:
     trump_revealed: bool = False
     talon: CardSet = 0
     talon_seen: frozenset[Seat] = frozenset()
+    talon_owner: Seat | None = None  # who laid the current talon (only he knows it)
     declarer: Seat | None = None
     kind: str | None = None
     stovka: bool = False

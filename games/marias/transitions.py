@@ -34,7 +34,9 @@ __all__ = ["apply"]
 Events = list[Event]
 
 
-def apply(state: VolenyState, seat: Seat, action: MariasAction) -> tuple[VolenyState, tuple[Event, ...]]:
+def apply(
+    state: VolenyState, seat: Seat, action: MariasAction
+) -> tuple[VolenyState, tuple[Event, ...]]:
     """The state after ``seat`` takes ``action``, and what happened; illegal → IllegalAction."""
     check(state, seat, action)
     events: Events = []
@@ -53,7 +55,9 @@ def apply(state: VolenyState, seat: Seat, action: MariasAction) -> tuple[VolenyS
         new = _extras(state, seat, action, events)
     elif isinstance(action, Lead):
         events.append(Event("lead_laid", seat, {}))
-        events.append(Event("lead_card", seat, {"card": card_code(action.card)}, frozenset((seat,))))
+        events.append(
+            Event("lead_card", seat, {"card": card_code(action.card)}, frozenset((seat,)))
+        )
         new = _start_flek(replace(state, lead_card=action.card), events)
     elif isinstance(action, Flek | Pass):
         new = _flek(state, seat, action, events)
@@ -91,6 +95,7 @@ def _discard(state: VolenyState, seat: Seat, action: Discard, events: Events) ->
         hands=tuple(hands),
         talon=talon,
         talon_seen=state.talon_seen | {seat},
+        talon_owner=seat,
         phase=Phase.ANNOUNCE,
     )
 
@@ -125,6 +130,7 @@ def _respond(state: VolenyState, seat: Seat, good: bool, events: Events) -> Vole
             state,
             hands=tuple(hands),
             talon=0,
+            talon_owner=None,
             talon_seen=state.talon_seen | {seat},
             calls=calls,
             phase=Phase.TALON,
@@ -168,9 +174,7 @@ def _extras(state: VolenyState, seat: Seat, action: Extras, events: Events) -> V
     )
     calls = (*state.calls, Call(seat, action.code))
     events.append(Event("extras", seat, {"stovka": action.stovka, "sedma": action.sedma}))
-    new = replace(
-        state, trump_revealed=True, stovka=action.stovka, sedma=action.sedma, calls=calls
-    )
+    new = replace(state, trump_revealed=True, stovka=action.stovka, sedma=action.sedma, calls=calls)
     return _start_flek(new, events)
 
 
@@ -202,8 +206,7 @@ def _flek(state: VolenyState, seat: Seat, action: Flek | Pass, events: Events) -
         new = replace(state, calls=calls, flek_quiet=state.flek_quiet - 1)
     else:
         levels = tuple(
-            (name, level + 1 if name in action.components else level)
-            for name, level in state.flek
+            (name, level + 1 if name in action.components else level) for name, level in state.flek
         )
         events.append(Event("flek", seat, {"levels": dict(levels), "raised": action.components}))
         new = replace(state, calls=calls, flek=levels, flek_quiet=2)
@@ -267,9 +270,7 @@ def _play(state: VolenyState, seat: Seat, c: Card, declare: bool, events: Events
     winner = trick_seats[trick_winner(trick_cards, state.trump, order)]
     tricks = (*state.tricks, Trick(trick_seats, trick_cards, winner))
     events.append(Event("trick", winner, {"cards": [card_code(x) for x in trick_cards]}))
-    new = replace(
-        new, trick_seats=(), trick_cards=(), tricks=tricks, leader=winner, to_move=winner
-    )
+    new = replace(new, trick_seats=(), trick_cards=(), tricks=tricks, leader=winner, to_move=winner)
     if len(tricks) == 10:
         return _finish(replace(new, end="played"), events)
     if state.options.end_betl_durch_early and _decided_early(new, winner):

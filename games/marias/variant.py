@@ -13,7 +13,7 @@ from games.marias.state import VolenyState
 
 __all__ = ["VOLENY", "VolenyVariant"]
 
-_ACTION_TYPES = MariasAction.__args__  # type: ignore[attr-defined]
+_ACTION_TYPES = MariasAction.__args__
 
 
 class VolenyVariant:

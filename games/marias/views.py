@@ -84,7 +84,11 @@ def public_view(state: VolenyState) -> PublicView:
     face_up: tuple[str, ...] = ()
     if state.kind == "hra" and state.options.talon_sharp_cards != "forbidden":
         face_up = tuple(card_code(c) for c in cards_of(state.talon & SHARP))
-    result = state.outcome().summary | {"scores": list(state.outcome().scores)} if state.is_over else None
+    result = (
+        {**state.outcome().summary, "scores": list(state.outcome().scores)}
+        if state.is_over
+        else None
+    )
     return PublicView(
         variant="marias-voleny",
         version=state.version,
@@ -96,7 +100,9 @@ def public_view(state: VolenyState) -> PublicView:
         declarer=state.declarer,
         kind=state.kind,
         trump=None if trump_suit is None else "hdsc"[trump_suit],
-        trump_card=card_code(state.trump_card) if revealed and state.trump_card is not None else None,
+        trump_card=card_code(state.trump_card)
+        if revealed and state.trump_card is not None
+        else None,
         trump_blind=state.trump_blind,
         trump_in_talon=bool(
             trump_suit is not None and state.talon & suit_cards(trump_suit)  # type: ignore[arg-type]
@@ -133,8 +139,7 @@ def player_view(state: VolenyState, seat: Seat) -> PlayerView:
         trump_suit = "hdsc".index(public.trump)
     betl = state.kind in ("betl", "durch")
     talon: tuple[str, ...] = ()
-    talon_owner = state.declarer if state.declarer is not None else state.forhond
-    if state.talon and seat == talon_owner:
+    if state.talon and seat == state.talon_owner:
         talon = display_order(state.talon, trump_suit, betl)
     lead = state.lead_card if seat == state.declarer else None
     return PlayerView(

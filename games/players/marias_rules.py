@@ -19,7 +19,6 @@ from games.marias.actions import (
     ChooseTrump,
     Discard,
     Extras,
-    Flek,
     Lead,
     Play,
     Respond,
@@ -120,7 +119,9 @@ class MariasRulePlayer:
         lowest = min(groups[suit], key=lambda c: NORMAL_ORDER.strength[c])
         return codes.get(f"trump:{card_code(lowest)}")
 
-    def _discard(self, view: PlayerView, hand: list[Card], codes: dict[str, Action]) -> Action | None:
+    def _discard(
+        self, view: PlayerView, hand: list[Card], codes: dict[str, Action]
+    ) -> Action | None:
         if view.public.kind is None:
             kind = plan_kind(hand)
         else:  # an overcall must be betl, or durch over a betl
@@ -138,12 +139,16 @@ class MariasRulePlayer:
         a, b = sorted(pair)
         return codes.get(f"talon:{card_code(a)},{card_code(b)}")
 
-    def _announce(self, view: PlayerView, hand: list[Card], codes: dict[str, Action]) -> Action | None:
+    def _announce(
+        self, view: PlayerView, hand: list[Card], codes: dict[str, Action]
+    ) -> Action | None:
         full = hand + [card(c) for c in view.talon]
         kind = plan_kind(full)
         return codes.get(f"game:{kind}") or codes.get("game:hra") or codes.get("game:betl")
 
-    def _extras(self, view: PlayerView, hand: list[Card], codes: dict[str, Action]) -> Action | None:
+    def _extras(
+        self, view: PlayerView, hand: list[Card], codes: dict[str, Action]
+    ) -> Action | None:
         assert view.own_trump_card is not None
         trump = _suit(card(view.own_trump_card))
         trumps = [c for c in hand if _suit(c) == trump]
@@ -169,7 +174,9 @@ class MariasRulePlayer:
 
     def _play(self, view: PlayerView, hand: list[Card], legal: Sequence[Action]) -> Action:
         public = view.public
-        cards = [a.card for a in legal if isinstance(a, Play | Lead) and not getattr(a, "declare", False)]
+        cards = [
+            a.card for a in legal if isinstance(a, Play | Lead) and not getattr(a, "declare", False)
+        ]
         by_card = {a.card: a for a in legal if isinstance(a, Play | Lead)}
         if not cards:
             return legal[0]
@@ -202,7 +209,9 @@ class MariasRulePlayer:
             return by_card[sharp[0] if sharp else low]
         points = any(_sharp(c) for c in table)
         if winning and (points or last or any(_sharp(c) for c in winning)):
-            return by_card[min(winning, key=lambda c: order.strength[c] + (20 if _suit(c) == trump else 0))]
+            return by_card[
+                min(winning, key=lambda c: order.strength[c] + (20 if _suit(c) == trump else 0))
+            ]
         return by_card[low]
 
 

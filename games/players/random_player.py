@@ -16,9 +16,7 @@ class RandomPlayer:
 
     name = "random"
 
-    def choose(
-        self, view: Any, legal: Sequence[Action], seat: Seat, rng: random.Random
-    ) -> Action:
+    def choose(self, view: Any, legal: Sequence[Action], seat: Seat, rng: random.Random) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         return legal[rng.randrange(len(legal))]
