@@ -54,8 +54,8 @@ def random_playout(
     for t in state.tricks:
         w = active.index(t.winner)
         tricks[w] += 1
-        for c in t.cards:
-            if (1 << c) & SHARP:
+        for played in t.cards:
+            if (1 << played) & SHARP:
                 points[w] += 10
     table: list[int] = [int(x) for x in state.trick_cards]
     who = [active.index(s) for s in state.trick_seats]
