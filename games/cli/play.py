@@ -10,6 +10,7 @@ from pathlib import Path
 
 from games.cli.marias_text import describe_action, render_view
 from games.engine import Event, GameError, Seat
+from games.names import card_label, card_name, suit_name
 from games.players import make_player
 from games.record import DealRecord, MatchRecord
 from games.registry import UnknownVariant, find_variant
@@ -17,26 +18,44 @@ from games.registry import UnknownVariant, find_variant
 __all__ = ["run"]
 
 
-def _event_text(event: Event, names: list[str]) -> str | None:
+def _event_text(event: Event, names: list[str], lang: str) -> str | None:
+    """One readable line per public event (the terminal's table log)."""
     who = names[event.seat] if event.seat is not None else ""
     data = dict(event.data)
-    if event.kind in (
-        "card",
-        "announce",
-        "respond",
-        "flek",
-        "pass",
-        "marriage",
-        "extras",
-        "trumps_revealed",
-        "trick",
-        "thrown_in",
-        "lead_revealed",
-        "claim",
-    ):
-        details = " ".join(f"{k}={v}" for k, v in data.items())
-        return f"  · {who} {event.kind} {details}".rstrip()
-    return None
+    cs = lang == "cs"
+    kind = event.kind
+    if kind in ("card", "lead_revealed"):
+        text = f"{card_label(data['card'])} {card_name(data['card'], lang)}"
+    elif kind == "announce":
+        text = ("hlásí " if cs else "announces ") + data["kind"]
+    elif kind == "respond":
+        good = data["good"]
+        text = ("dobrá" if good else "špatná") if cs else ("good" if good else "bad")
+    elif kind == "flek":
+        text = "flek " + ", ".join(f"{k} {v}" for k, v in data["levels"].items())
+    elif kind == "pass":
+        text = "dobrá (bez fleku)" if cs else "no flek"
+    elif kind == "marriage":
+        suit = suit_name(data["suit"], lang)
+        text = f"{'hlásí' if cs else 'declares'} {data['points']} ({suit})"
+    elif kind == "trumps_revealed":
+        text = ("trumfy: " if cs else "trumps: ") + card_name(data["card"], lang)
+        if data.get("trump_in_talon"):
+            text += " — trumf v talonu" if cs else " — trump in the talon"
+    elif kind == "extras":
+        extras = [n for n in ("stovka", "sedma") if data[n]]
+        text = " + ".join(extras) if extras else ("jen hra" if cs else "plain game")
+    elif kind == "trick":
+        cards = " ".join(card_label(c) for c in data["cards"])
+        text = ("bere štych " if cs else "takes the trick ") + cards
+    elif kind == "thrown_in":
+        text = "karty se skládají" if cs else "the cards are thrown in"
+    elif kind == "claim":
+        cards = " ".join(card_label(c) for c in data["hand"])
+        text = ("vykládá karty: " if cs else "lays the cards open: ") + cards
+    else:
+        return None
+    return f"  · {who} {text}".rstrip()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -97,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
                 actions.append((seat, action.code))
                 for event in events:
                     if event.visible_for(args.seat):
-                        text = _event_text(event, names)
+                        text = _event_text(event, names, args.lang)
                         if text:
                             print(text)
                 break

@@ -18,6 +18,7 @@ from games.marias.state import Phase, VolenyState
 
 __all__ = [
     "active_seats",
+    "cards_from_deck",
     "deal_from_order",
     "dealt_cards",
     "first_dealer",
@@ -150,3 +151,12 @@ def gather_and_cut(previous: VolenyState, cut_seed: int) -> tuple[Card, ...]:
     order.extend(c for c in DECK_32 if c not in seen)
     cut = random.Random(cut_seed).randrange(4, 29)
     return (*order[cut:], *order[:cut])
+
+
+def cards_from_deck(
+    deck: Sequence[Card], options: VolenyOptions, seats: int, dealer: Seat
+) -> dict[str, list[str]]:
+    """Explicit cards for ``new_deal`` from a deck order (used with "gather_and_cut")."""
+    active = active_seats(options, seats, dealer)
+    packets = deal_from_order(deck)
+    return {str(s): [card_code(c) for c in p] for s, p in zip(active, packets, strict=True)}

@@ -731,3 +731,28 @@ def test_claims_only_for_the_betl_or_durch_declarer() -> None:
     assert refuse(s, F, "claim") == "claims_off"
     s = act(_durch(DURCH), "lead:Ah", "pass", "pass", "7s")
     assert refuse(s, Z, "claim") == "no_claim"  # a defender
+
+
+# --- the first dealer (§3.1.1, §6 #26) ----------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("rule", ["low_card", "high_card"])
+def test_first_dealer_by_drawing_cards(seed: int, rule: str) -> None:
+    from games.marias.deal import first_dealer
+    from games.marias.rules import BETL_ORDER
+
+    deck = list(DECK_32)
+    random.Random(seed).shuffle(deck)
+    drawn = deck[:4]
+    ranks = [BETL_ORDER.strength[c] for c in drawn]
+    dealer = first_dealer(options(first_dealer=rule), 4, seed)
+    best = min(ranks) if rule == "low_card" else max(ranks)
+    assert ranks[dealer] == best  # "malá dává" / "velká dává"
+
+
+def test_first_dealer_at_random_is_a_seat() -> None:
+    from games.marias.deal import first_dealer
+
+    seen = {first_dealer(options(), 3, seed) for seed in range(40)}
+    assert seen == {0, 1, 2}

@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 
 from games.cards import Suit, card, card_code
+from games.engine import IllegalAction, InvalidAction
+from games.marias.variant import VOLENY
 from games.marias.legality import legal_cards
 from games.marias.rules import BETL_ORDER, NORMAL_ORDER
 from games.marias.state import Phase
@@ -279,3 +281,25 @@ def test_refused_action_does_not_bump_the_version() -> None:
     after = act(s, "7d")
     assert after.version == version + 1
     assert s.to_move == F and s.trick_cards == ()
+
+
+def test_garbled_codes_are_invalid_not_illegal() -> None:
+    for bad in ("play:Xx", "play:", "foo", "flek:", "flek:hra+hra", "talon:7d", "lid:6", "game:sto"):
+        with pytest.raises(InvalidAction):
+            VOLENY.parse_action(bad)
+
+
+def test_foreign_action_and_finished_deal_are_refused() -> None:
+    s = _play()
+
+    class Foreign:
+        code = "move:e2e4"
+
+    with pytest.raises(IllegalAction) as info:
+        VOLENY.apply(s, F, Foreign())  # type: ignore[arg-type]
+    assert info.value.code == "foreign_action"
+    over = act(new(*DEAL), "trump:Ah", "talon:8d,9d", "game:hra", "dobra", "dobra")
+    over = act(over, "extras:none", "pass", "pass")  # an unfleked game is thrown in
+    assert over.is_over
+    assert refuse(over, F, "Ah") == "deal_over"
+    assert over.legal_actions(F) == []

@@ -19,6 +19,7 @@ from tests.marias.voleny_play import (
     F,
     act,
     component_units,
+    flek_to,
     hra,
     new,
     split,
@@ -443,9 +444,7 @@ def _betl(trump: str = "7h", **options: object) -> VolenyState:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_betl_won(level: int) -> None:
-    s = act(_betl(), "lead:7h")
-    s = act(s, *(["flek:betl", "flek:betl", "pass", "pass"][:level] + ["pass"] * (2 if level != 1 else 1)))
-    assert s.flek_level("betl") == level
+    s = flek_to(act(_betl(), "lead:7h"), betl=level)
     s = act(s, *split(BETL_WON))
     assert s.end == "played" and all(t.winner != F for t in s.tricks)
     # betl 5 units, never the hearts factor (the trump card was 7h)
@@ -461,20 +460,18 @@ def test_betl_lost() -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_durch_won(level: int) -> None:
     s = act(new(*DURCH), "trump:8h", "talon:Qs,7d", "game:durch", "lead:Ah")
-    s = act(s, *(["flek:durch", "flek:durch", "pass", "pass"][:level] + ["pass"] * (2 if level != 1 else 1)))
-    assert s.flek_level("durch") == level
+    s = flek_to(s, durch=level)
     s = act(s, *split(DURCH_WON))
     assert s.end == "played" and all(t.winner == F for t in s.tricks)
     assert per_defender(s) == {0: 10, 1: 20, 2: 40}[level]
 
 
 def test_durch_lost() -> None:
-    s = act(new(*DURCH), "trump:8h", "talon:Qs,7d", "game:durch", "lead:Ks", "pass", "pass")
-    s = act(s, "7s", "7c")  # Ks holds ...
-    assert not s.is_over
-    s = act(new("Ah Kh Qh Jh Th 9h 8h 7h As Kd Qs 7d", "Ad Qd Jd Td Ks Js Ts 9s 8s 7s", "9d 8d Ac Kc Qc Jc Tc 9c 8c 7c"), "trump:8h", "talon:Qs,7d", "game:durch")
+    holed = ("Ah Kh Qh Jh Th 9h 8h 7h As Kd Qs 7d", "Ad Qd Jd Td Ks Js Ts 9s 8s 7s", DURCH[2])
+    s = act(new(*holed), "trump:8h", "talon:Qs,7d", "game:durch")
     s = act(s, "lead:Kd", "flek:durch", "pass", "Ad", "9d")
-    assert s.end == "early" and per_defender(s) == -20
+    assert s.end == "early" and s.tricks[0].winner != F
+    assert per_defender(s) == -20
 
 
 def test_hearts_double_option() -> None:
