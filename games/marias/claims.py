@@ -10,17 +10,24 @@ so checking a claim costs next to nothing:
 * betl: a declarer who never takes a trick never leads again, so after his
   first lead only the defenders choose suits; he is safe when that lead is
   beaten and in every suit all his cards are below all the defenders' cards
-  (or the defenders hold none of it). This test is sufficient, not
-  necessary: a betl it cannot prove is simply played out.
+  (or the defenders hold none of it). That test is sufficient, not
+  necessary, so late in the deal (at most ``SEARCH_CARDS`` cards in hand) an
+  exhaustive search over the open cards settles the rest exactly; the search
+  is small there and bounded by a node count, never a clock.
 """
 
 from __future__ import annotations
 
-from games.cards import SUIT_MASKS, CardSet
+from games.cards import SUIT_MASKS, Card, CardSet
 from games.marias.rules import BETL_ORDER
 from games.marias.state import VolenyState
+from games.tricks import legal_follow, trick_winner
 
-__all__ = ["claim_holds"]
+__all__ = ["SEARCH_CARDS", "claim_holds"]
+
+SEARCH_CARDS = 5
+"""Hand size up to which a betl claim is also proved by exhaustive search."""
+_SEARCH_BUDGET = 50_000
 
 
 def claim_holds(state: VolenyState) -> bool:
@@ -72,6 +79,8 @@ def _betl_safe(state: VolenyState) -> bool:
         beaten = any(s > BETL_ORDER.strength[c] for s in _strengths(theirs & suit_mask))
         if beaten and _always_under(hand & ~low, theirs):
             return True
+    if hand.bit_count() <= SEARCH_CARDS:
+        return _betl_search(state)
     return False
 
 
@@ -83,3 +92,53 @@ def _always_under(hand: CardSet, theirs: CardSet) -> bool:
         if mine and other and mine[0] > other[-1]:
             return False
     return True
+
+
+class _OutOfBudget(Exception):
+    """The proof took more nodes than allowed; the claim counts as not proven."""
+
+
+def _betl_search(state: VolenyState) -> bool:
+    """Can the declarer lose every remaining trick whatever the defenders do?"""
+    declarer, leader = state.declarer, state.leader
+    assert declarer is not None and leader is not None
+    order = list(state.active)
+    budget = [_SEARCH_BUDGET]
+    memo: dict[tuple[CardSet, CardSet, CardSet, int], bool] = {}
+
+    def safe(hands: tuple[CardSet, CardSet, CardSet], first: int) -> bool:
+        if not any(hands):
+            return True
+        key = (*hands, first)
+        if key not in memo:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _OutOfBudget
+            memo[key] = trick(hands, first, [], [])
+        return memo[key]
+
+    def trick(
+        hands: tuple[CardSet, CardSet, CardSet], first: int, cards: list[Card], who: list[int]
+    ) -> bool:
+        if len(cards) == 3:
+            winner = who[trick_winner(cards, None, BETL_ORDER)]
+            return order[winner] != declarer and safe(hands, winner)
+        player = (first + len(cards)) % 3
+        options = legal_follow(hands[player], cards, None, BETL_ORDER)
+        mine = order[player] == declarer
+        while options:
+            low = options & -options
+            options ^= low
+            rest = list(hands)
+            rest[player] &= ~low
+            after = (rest[0], rest[1], rest[2])
+            ok = trick(after, first, [*cards, Card(low.bit_length() - 1)], [*who, player])
+            if ok == mine:  # the declarer needs one safe card; a defender one refutation
+                return ok
+        return not mine
+
+    hands = (state.hands[order[0]], state.hands[order[1]], state.hands[order[2]])
+    try:
+        return safe(hands, order.index(leader))
+    except _OutOfBudget:
+        return False

@@ -23,7 +23,6 @@ from tests.marias.voleny_play import (
     act_events,
     flek_to,
     legal_codes,
-    legal_plays,
     mask,
     new,
     options,
@@ -39,7 +38,9 @@ DEAL = (
     "Ts Qd Kh Ah As Kc 8c 9s Jh 7c",
 )
 # A won game of DEAL with trumps s and talon 7d 8d: F 40 card points + 40 = 80 : 50.
-GAME_WON = "7h 8h Ah As Ks 8s Ts Qs Ad 8c Ac Tc Js Td 9s 7s Kd 7c Th Jd Jh Qh Jc Kh Kc Qc 9c Qd 9h 9d"
+GAME_WON = (
+    "7h 8h Ah As Ks 8s Ts Qs Ad 8c Ac Tc Js Td 9s 7s Kd 7c Th Jd Jh Qh Jc Kh Kc Qc 9c Qd 9h 9d"
+)
 
 # Betl for F: he holds the 7s, 8s and 9s; the talon takes As Ac.
 BETL = (
@@ -140,11 +141,11 @@ def test_seeded_deal_shuffles_with_its_own_random() -> None:
 @pytest.mark.parametrize(
     "cards",
     [
-        {"0": split(DEAL[0])[:11], "1": split(DEAL[1]) + ["8d"], "2": split(DEAL[2])},
-        {"0": split(DEAL[0]), "1": split(DEAL[1])[:9] + ["7d"], "2": split(DEAL[2])},
+        {"0": split(DEAL[0])[:11], "1": [*split(DEAL[1]), "8d"], "2": split(DEAL[2])},
+        {"0": split(DEAL[0]), "1": [*split(DEAL[1])[:9], "7d"], "2": split(DEAL[2])},
         {"0": split(DEAL[0]), "1": split(DEAL[1]), "3": split(DEAL[2])},
         {"0": split(DEAL[0]), "1": split(DEAL[1])},
-        {"0": split(DEAL[0])[:11] + ["Xx"], "1": split(DEAL[1]), "2": split(DEAL[2])},
+        {"0": [*split(DEAL[0])[:11], "Xx"], "1": split(DEAL[1]), "2": split(DEAL[2])},
     ],
 )
 def test_explicit_deal_is_checked(cards: dict[str, list[str]]) -> None:
@@ -459,7 +460,14 @@ def test_flek_chain_alternates_and_stops_after_a_silent_cycle() -> None:
     s = act(s, "pass")
     assert s.phase is Phase.PLAY and s.flek_level("hra") == 5
     assert [c.code for c in s.calls[-8:]] == [
-        "pass", "flek:hra", "flek:hra", "pass", "flek:hra", "flek:hra", "flek:hra", "pass",
+        "pass",
+        "flek:hra",
+        "flek:hra",
+        "pass",
+        "flek:hra",
+        "flek:hra",
+        "flek:hra",
+        "pass",
     ]
 
 
@@ -618,7 +626,14 @@ def test_defender_marriage_twenty() -> None:
             "Jh 8h Ts Js 9s 8s 7s Ac Tc 7c",
             "Th 9h 7h Ks Qs Kc Qc Jc 9c 8c",
         ),
-        "trump:Ah", "talon:8d,9d", "game:hra", "dobra", "dobra", "extras:none", "flek:hra", "pass",
+        "trump:Ah",
+        "talon:8d,9d",
+        "game:hra",
+        "dobra",
+        "dobra",
+        "extras:none",
+        "flek:hra",
+        "pass",
     )
     s = act(s, "7d", "8h", "9h", "Kc", "Qh", "7c")
     assert [(m.seat, m.suit.name, m.points) for m in s.marriages] == [
@@ -672,7 +687,11 @@ def test_betl_ends_when_the_declarer_takes_a_trick() -> None:
 def test_betl_played_out_with_early_end_off() -> None:
     s = act(
         new(*BETL, end_betl_durch_early=False),
-        "trump:7h", "talon:7c,8c", "game:betl", "dobra", "dobra",
+        "trump:7h",
+        "talon:7c,8c",
+        "game:betl",
+        "dobra",
+        "dobra",
     )
     s = act(s, "lead:As", "pass", "pass", "Ts", "Qs")
     assert not s.is_over

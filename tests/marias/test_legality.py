@@ -11,10 +11,10 @@ import pytest
 
 from games.cards import Suit, card, card_code
 from games.engine import IllegalAction, InvalidAction
-from games.marias.variant import VOLENY
 from games.marias.legality import legal_cards
 from games.marias.rules import BETL_ORDER, NORMAL_ORDER
 from games.marias.state import Phase
+from games.marias.variant import VOLENY
 from games.tricks import beats, legal_follow, trick_winner
 from tests.marias.voleny_play import (
     F,
@@ -33,7 +33,9 @@ from tests.marias.voleny_play import (
 SUIT = {"h": Suit.HEARTS, "d": Suit.BELLS, "s": Suit.LEAVES, "c": Suit.ACORNS}
 
 
-def follow(table: str, hand: str, trump: str | None = "h", *, betl: bool = False, **kw: bool) -> set[str]:
+def follow(
+    table: str, hand: str, trump: str | None = "h", *, betl: bool = False, **kw: bool
+) -> set[str]:
     order = BETL_ORDER if betl else NORMAL_ORDER
     trump_suit = None if trump is None else SUIT[trump]
     cards = [card(c) for c in split(table)]
@@ -113,8 +115,9 @@ def test_note_d_betl_has_no_trumps_and_the_betl_order() -> None:
 
 
 def test_rank_orders() -> None:
-    normal = [card_code(c) for c in sorted(map(card, "7h 8h 9h Th Jh Qh Kh Ah".split()), key=NORMAL_ORDER.strength.__getitem__)]
-    betl = [card_code(c) for c in sorted(map(card, "7h 8h 9h Th Jh Qh Kh Ah".split()), key=BETL_ORDER.strength.__getitem__)]
+    hearts = [card(c) for c in ["7h", "8h", "9h", "Th", "Jh", "Qh", "Kh", "Ah"]]
+    normal = [card_code(c) for c in sorted(hearts, key=lambda c: NORMAL_ORDER.strength[c])]
+    betl = [card_code(c) for c in sorted(hearts, key=lambda c: BETL_ORDER.strength[c])]
     assert normal == ["7h", "8h", "9h", "Jh", "Qh", "Kh", "Th", "Ah"]
     assert betl == ["7h", "8h", "9h", "Th", "Jh", "Qh", "Kh", "Ah"]
 
@@ -231,12 +234,10 @@ def test_engine_cannot_over_trump_option() -> None:
 
 def test_engine_legal_cards_equal_legal_follow_at_every_step() -> None:
     s = _play()
-    for code in "7d 8h 9h Kc Qh 7c Kh Jh Th".split():
+    for code in ["7d", "8h", "9h", "Kc", "Qh", "7c", "Kh", "Jh", "Th"]:
         seat = s.to_move
         assert seat is not None
-        expected = legal_follow(
-            s.hands[seat], list(s.trick_cards), s.trump, NORMAL_ORDER
-        )
+        expected = legal_follow(s.hands[seat], list(s.trick_cards), s.trump, NORMAL_ORDER)
         assert legal_cards(s, seat) == expected
         assert legal_plays(s) == codes(expected)
         s = act(s, code)
@@ -284,7 +285,16 @@ def test_refused_action_does_not_bump_the_version() -> None:
 
 
 def test_garbled_codes_are_invalid_not_illegal() -> None:
-    for bad in ("play:Xx", "play:", "foo", "flek:", "flek:hra+hra", "talon:7d", "lid:6", "game:sto"):
+    for bad in (
+        "play:Xx",
+        "play:",
+        "foo",
+        "flek:",
+        "flek:hra+hra",
+        "talon:7d",
+        "lid:6",
+        "game:sto",
+    ):
         with pytest.raises(InvalidAction):
             VOLENY.parse_action(bad)
 

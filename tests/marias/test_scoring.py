@@ -68,6 +68,7 @@ def play(
 ) -> VolenyState:
     deal = line.deal.hearts() if hearts else line.deal
     plays = swap_suits(line.plays, line.deal.trump[1], "h") if hearts else split(line.plays)
+    assert len(plays) == 30
     state = hra(
         deal.f,
         deal.m,
@@ -84,6 +85,7 @@ def play(
     assert state.is_over and state.end == "played"
     points = state.outcome().summary["points"]
     assert (points["declarer"], points["defenders"]) == (line.declarer, line.defenders)
+    assert points["cards_declarer"] + points["cards_defenders"] == 90
     return state
 
 
@@ -108,10 +110,34 @@ GAME = Deal(
     "Ks",
     "7d,8d",
 )
-GAME_WON = Line(GAME, "7h 8h Ah As Ks 8s Ts Qs Ad 8c Ac Tc Js Td 9s 7s Kd 7c Th Jd Jh Qh Jc Kh Kc Qc 9c Qd 9h 9d", 80, 50)
-GAME_LOST = Line(GAME, "Ks 8s Ts 7c Ac 9c Qs Kd As Qd Js Jd 7h 8h Jh Kc Qc Tc 9d 9s 7s 8c Th Jc Td Kh 9h Ad Ah Qh", 50, 80)  # 7s lost in trick 7
-SEDMA_WON = Line(GAME, "Ac Tc 7c 7h 8h Jh 8c Qc Jc Ks 8s As 9s Js Ad 9h Td Ah Kh Th Kd Qh Jd Ts Qd Qs 9d 7s 9c Kc", 90, 40)
-SEDMA_KILLED = Line(GAME, "Th 8h Ah 7c Ac Jc Ks 8s Ts Kh 7h 9d Kc Qc Tc Ad Qd Qs 9h 9c Jh 8c Js Jd Qh Kd 9s As 7s Td", 60, 70)
+GAME_WON = Line(
+    GAME,
+    "7h 8h Ah  As Ks 8s  Ts Qs Ad  8c Ac Tc  Js Td 9s"
+    "  7s Kd 7c  Th Jd Jh  Qh Jc Kh  Kc Qc 9c  Qd 9h 9d",
+    80,
+    50,
+)
+GAME_LOST = Line(
+    GAME,
+    "Ks 8s Ts  7c Ac 9c  Qs Kd As  Qd Js Jd  7h 8h Jh"
+    "  Kc Qc Tc  9d 9s 7s  8c Th Jc  Td Kh 9h  Ad Ah Qh",
+    50,
+    80,
+)  # 7s lost in trick 7
+SEDMA_WON = Line(
+    GAME,
+    "Ac Tc 7c  7h 8h Jh  8c Qc Jc  Ks 8s As  9s Js Ad"
+    "  9h Td Ah  Kh Th Kd  Qh Jd Ts  Qd Qs 9d  7s 9c Kc",
+    90,
+    40,
+)
+SEDMA_KILLED = Line(
+    GAME,
+    "Th 8h Ah  7c Ac Jc  Ks 8s Ts  Kh 7h 9d  Kc Qc Tc"
+    "  Ad Qd Qs  9h 9c Jh  8c Js Jd  Qh Kd 9s  As 7s Td",
+    60,
+    70,
+)
 
 # Trumps d (Td); forhond holds the 40 (Kd Qd), M the 20 in s. Talon 7h 8d.
 STO = Deal(
@@ -121,14 +147,62 @@ STO = Deal(
     "Td",
     "7h,8d",
 )
-STO_100 = Line(STO, "7s Ks As 8s Ts Qs Jh Ah Qh Jd Th Td Kd 9d Qc 8c Kc Tc 7c 9c Jc Kh 9s 7d Ad 9h Ac Qd 8h Js", 100, 50)
-STO_110 = Line(STO, "Kd Jd 7c Ad 9d 8s Td Ah As Qd Kh Ac 8c Kc Tc Qh Jh 9h 9s Ts Ks 9c Jc Qc Th 7d 8h 7s Qs Js", 110, 40)
-STO_120 = Line(STO, "Ad Jd As Td 9d 7c Kd Ah Ac Qd Kh Th 7d Ks Tc Ts Qs Js Jh 9h Qh Qc 9c Kc Jc 9s 8c 8h 8s 7s", 120, 30)
-STO_130 = Line(STO, "Qd Jd As Kd 9d Ac Ad Jc Th Td 8h Tc 7s Qs Js Kc Qc 9c 9h Qh Jh 9s Ts Ks 7d Kh 8s 8c Ah 7c", 130, 20)
-LOST_90 = Line(STO, "Ad Jd As Td 9d Ac 9c Jc Tc Th Jh Ah Kh Qh Kd 7s Ks 9s 8h Qc Qd 7d 9h Js Ts Qs 8s 8c Kc 7c", 90, 60)
-LOST_80 = Line(STO, "7s Qs As Ac 8c Jc Th Jh Ah Jd Qh Kd 7d 9d 7c Kh 8s Ad Ts Ks 9s Td 9h Js 9c Kc Tc Qc Qd 8h", 80, 70)
-LOST_70 = Line(STO, "Ad Jd 7c Qd 9d Ac Td 9h 8s Kd Qs 9s 7d 8h Js Ts Ks As Qh Jh Ah Kh Th 7s Qc 8c Kc Jc Tc 9c", 70, 80)
-LOST_90_SEDMA_WON = Line(STO, "7s Ks As Ac 8c Kc Th Jh Ah Jd Tc Ad Td 9d Qh Kd 8h Qc Qd Kh Js 9c Jc 7c Qs 8s Ts 7d 9h 9s", 90, 60)
+STO_100 = Line(
+    STO,
+    "7s Ks As  8s Ts Qs  Jh Ah Qh  Jd Th Td  Kd 9d Qc"
+    "  8c Kc Tc  7c 9c Jc  Kh 9s 7d  Ad 9h Ac  Qd 8h Js",
+    100,
+    50,
+)
+STO_110 = Line(
+    STO,
+    "Kd Jd 7c  Ad 9d 8s  Td Ah As  Qd Kh Ac  8c Kc Tc"
+    "  Qh Jh 9h  9s Ts Ks  9c Jc Qc  Th 7d 8h  7s Qs Js",
+    110,
+    40,
+)
+STO_120 = Line(
+    STO,
+    "Ad Jd As  Td 9d 7c  Kd Ah Ac  Qd Kh Th  7d Ks Tc"
+    "  Ts Qs Js  Jh 9h Qh  Qc 9c Kc  Jc 9s 8c  8h 8s 7s",
+    120,
+    30,
+)
+STO_130 = Line(
+    STO,
+    "Qd Jd As  Kd 9d Ac  Ad Jc Th  Td 8h Tc  7s Qs Js"
+    "  Kc Qc 9c  9h Qh Jh  9s Ts Ks  7d Kh 8s  8c Ah 7c",
+    130,
+    20,
+)
+LOST_90 = Line(
+    STO,
+    "Ad Jd As  Td 9d Ac  9c Jc Tc  Th Jh Ah  Kh Qh Kd"
+    "  7s Ks 9s  8h Qc Qd  7d 9h Js  Ts Qs 8s  8c Kc 7c",
+    90,
+    60,
+)
+LOST_80 = Line(
+    STO,
+    "7s Qs As  Ac 8c Jc  Th Jh Ah  Jd Qh Kd  7d 9d 7c"
+    "  Kh 8s Ad  Ts Ks 9s  Td 9h Js  9c Kc Tc  Qc Qd 8h",
+    80,
+    70,
+)
+LOST_70 = Line(
+    STO,
+    "Ad Jd 7c  Qd 9d Ac  Td 9h 8s  Kd Qs 9s  7d 8h Js"
+    "  Ts Ks As  Qh Jh Ah  Kh Th 7s  Qc 8c Kc  Jc Tc 9c",
+    70,
+    80,
+)
+LOST_90_SEDMA_WON = Line(
+    STO,
+    "7s Ks As  Ac 8c Kc  Th Jh Ah  Jd Tc Ad  Td 9d Qh"
+    "  Kd 8h Qc  Qd Kh Js  9c Jc 7c  Qs 8s Ts  7d 9h 9s",
+    90,
+    60,
+)
 
 # Trumps d (Kd); forhond holds the 40 and the 20 in s, Z the 20 in h. Talon 8d Jd.
 STO2 = Deal(
@@ -138,9 +212,27 @@ STO2 = Deal(
     "Kd",
     "8d,Jd",
 )
-STO_140 = Line(STO2, "Ad Ah Td Kd 7h Ac 7d 7s Tc Qd Jc Kh 9d Ts Qh As Js 9s Th 9h Jh Qs 9c 8s Ks 8c 8h Qc Kc 7c", 140, 30)
-STO_150 = Line(STO2, "Ad Ah Td As Ts 8s Kd Kc 7c Qs Js 9s Th 9h Jh Qd Jc 8h 9d 9c Ac 7d 8c Qh Ks 7s Tc Qc 7h Kh", 150, 20)
-RULE_60_40_20 = Line(STO2, "9d Ah Td Ac Qc Kc Tc Ad Jc Kd Ts Kh Qs Js 9s Qd 9h Qh 7d 9c Jh As 7s 8s Th 7h 8h Ks 8c 7c", 120, 50)
+STO_140 = Line(
+    STO2,
+    "Ad Ah Td  Kd 7h Ac  7d 7s Tc  Qd Jc Kh  9d Ts Qh"
+    "  As Js 9s  Th 9h Jh  Qs 9c 8s  Ks 8c 8h  Qc Kc 7c",
+    140,
+    30,
+)
+STO_150 = Line(
+    STO2,
+    "Ad Ah Td  As Ts 8s  Kd Kc 7c  Qs Js 9s  Th 9h Jh"
+    "  Qd Jc 8h  9d 9c Ac  7d 8c Qh  Ks 7s Tc  Qc 7h Kh",
+    150,
+    20,
+)
+RULE_60_40_20 = Line(
+    STO2,
+    "9d Ah Td  Ac Qc Kc  Tc Ad Jc  Kd Ts Kh  Qs Js 9s"
+    "  Qd 9h Qh  7d 9c Jh  As 7s 8s  Th 7h 8h  Ks 8c 7c",
+    120,
+    50,
+)
 
 # Trumps s (Js); forhond holds two 20s (h, d) and no 40. Talon 9s 7h.
 RULE_60_20_20 = Line(
@@ -151,7 +243,8 @@ RULE_60_20_20 = Line(
         "Js",
         "9s,7h",
     ),
-    "9d Td Ad Ts As 8s 7s Ks Qs 7c Qc Kc Js 8c Ah Kh 8h Th 9h Qh Jh Kd Ac 8d Qd Jc 7d Jd Tc 9c",
+    "9d Td Ad  Ts As 8s  7s Ks Qs  7c Qc Kc  Js 8c Ah"
+    "  Kh 8h Th  9h Qh Jh  Kd Ac 8d  Qd Jc 7d  Jd Tc 9c",
     100,
     30,
 )
@@ -164,7 +257,8 @@ DEFENDERS_SEVEN = Line(
         "Js",
         "Jc,9s",
     ),
-    "Qd Jd Td Tc Kc Ac 7h Th 9h 8d Kd 9d 7d Ks Ts Kh 8h Qh Qc 8s 9c Js Jh Qs Ah As 7c Ad 8c 7s",
+    "Qd Jd Td  Tc Kc Ac  7h Th 9h  8d Kd 9d  7d Ks Ts"
+    "  Kh 8h Qh  Qc 8s 9c  Js Jh Qs  Ah As 7c  Ad 8c 7s",
     40,
     70,
 )
@@ -177,7 +271,8 @@ DEFENDERS_TWO_MARRIAGES = Line(
         "As",
         "Ks,9s",
     ),
-    "Ac 8c 7c 7d Kd Td 7h As Qh Jd Ad 8d Tc Qc 9c Ts Ah 7s Kc 9h Qs Js Jc Th 8s Kh Jh 9d Qd 8h",
+    "Ac 8c 7c  7d Kd Td  7h As Qh  Jd Ad 8d  Tc Qc 9c"
+    "  Ts Ah 7s  Kc 9h Qs  Js Jc Th  8s Kh Jh  9d Qd 8h",
     30,
     100,
 )
@@ -190,7 +285,8 @@ V2 = Line(
         "As",
         "7h,8h",
     ),
-    "7s Js Th Ac 7c Tc 9h Jh 9s 9d Ts 7d Kc Qc Qs Jd Ks Qd 9c Jc As 8d 8s Kd Qh Ah Td 8c Ad Kh",
+    "7s Js Th  Ac 7c Tc  9h Jh 9s  9d Ts 7d  Kc Qc Qs"
+    "  Jd Ks Qd  9c Jc As  8d 8s Kd  Qh Ah Td  8c Ad Kh",
     10,
     120,
 )
@@ -202,7 +298,8 @@ V4 = Line(
         "9s",
         "8h,9h",
     ),
-    "As Js 7h 8s Ts Ac 7c Qc 9s 7d Ad Tc 8c Kc Qs 8d Td Th 9c Qh Ks 9d Kd Ah Jc Kh 7s Jd Qd Jh",
+    "As Js 7h  8s Ts Ac  7c Qc 9s  7d Ad Tc  8c Kc Qs"
+    "  8d Td Th  9c Qh Ks  9d Kd Ah  Jc Kh 7s  Jd Qd Jh",
     50,
     140,
 )
@@ -214,15 +311,30 @@ V5 = Line(
         "9h",
         "Js,Jd",
     ),
-    "Qs 8s As Ac Tc 7c 8d Ad 9d Ts Ah 7s 8c Jc 9h Ks 8h 9s Qd 7d Jh Qh Th Qc Kd Kc Kh 7h Td 9c",
+    "Qs 8s As  Ac Tc 7c  8d Ad 9d  Ts Ah 7s  8c Jc 9h"
+    "  Ks 8h 9s  Qd 7d Jh  Qh Th Qc  Kd Kc Kh  7h Td 9c",
     90,
     100,
 )
 
-BETL = ("7h 8h 9h 7d 8d 9d 7s 8s 7c 8c As Ac", "Th Jh Qh Td Jd 9s Ts Js 9c Tc", "Kh Ah Qd Kd Ad Qs Ks Qc Kc Jc")
-BETL_WON = "Qh Ah Ad 7d Jd Kd 8d Td Kc 7c Tc Ks 7s Js Kh 8h Jh Qc 8c 9c Qs 8s Ts Qd 9d Th Jc 9h 9s"
-DURCH = ("Ah Kh Qh Jh Th 9h 8h 7h As Ks Qs 7d", "Ad Kd Qd Jd Td Js Ts 9s 8s 7s", "9d 8d Ac Kc Qc Jc Tc 9c 8c 7c")
-DURCH_WON = "7s 7c As 8s 8c Ks 9s 8d Kh Ts 9d Qh Td 9c Jh Js Tc Th Jd Jc 9h Qd Qc 8h Kd Kc 7h Ad Ac"
+BETL = (
+    "7h 8h 9h 7d 8d 9d 7s 8s 7c 8c As Ac",
+    "Th Jh Qh Td Jd 9s Ts Js 9c Tc",
+    "Kh Ah Qd Kd Ad Qs Ks Qc Kc Jc",
+)
+BETL_WON = (
+    "Qh Ah Ad  7d Jd Kd  8d Td Kc  7c Tc Ks"
+    "  7s Js Kh  8h Jh Qc  8c 9c Qs  8s Ts Qd  9d Th Jc  9h 9s"
+)
+DURCH = (
+    "Ah Kh Qh Jh Th 9h 8h 7h As Ks Qs 7d",
+    "Ad Kd Qd Jd Td Js Ts 9s 8s 7s",
+    "9d 8d Ac Kc Qc Jc Tc 9c 8c 7c",
+)
+DURCH_WON = (
+    "7s 7c As  8s 8c Ks  9s 8d Kh  Ts 9d Qh"
+    "  Td 9c Jh  Js Tc Th  Jd Jc 9h  Qd Qc 8h  Kd Kc 7h  Ad Ac"
+)
 
 LEVELS = [0, 1, 2]
 MULT = {0: 1, 1: 2, 2: 4}  # normálně, s flekem, re
@@ -296,7 +408,9 @@ def test_silent_seven_of_the_defenders(hearts: bool) -> None:
     assert per_defender(state) == -3 * r
 
 
-@pytest.mark.parametrize(("option", "expected"), [(False, {"hra": -2}), (True, {"hra": -2, "zabitá sedma": -1})])
+@pytest.mark.parametrize(
+    ("option", "expected"), [(False, {"hra": -2}), (True, {"hra": -2, "zabitá sedma": -1})]
+)
 def test_killed_silent_seven(option: bool, expected: dict[str, int]) -> None:
     state = play(SEDMA_KILLED, flek={"hra": 1}, killed_silent_seven=option)
     assert component_units(state) == expected
@@ -489,7 +603,9 @@ def test_cross_check_1_plain_hundred_is_four_times_a_won_game() -> None:
 
 
 def test_cross_check_2_hundred_at_150_is_32_times() -> None:
-    assert per_defender(play(STO_150, extras="stovka")) == 32 * per_defender(play(STO_100, extras="stovka"))
+    assert per_defender(play(STO_150, extras="stovka")) == 32 * per_defender(
+        play(STO_100, extras="stovka")
+    )
 
 
 def test_cross_check_3_five_fleks_on_a_hundred_at_150_is_409_60() -> None:
