@@ -18,7 +18,9 @@ def _play(state, seed: int):
     player = make_player("rules", VOLENY.id)
     while not state.is_over:
         (seat,) = state.to_act()
-        state, _ = VOLENY.apply(state, seat, player.choose(state.view(seat), state.legal_actions(seat), seat, rng))
+        state, _ = VOLENY.apply(
+            state, seat, player.choose(state.view(seat), state.legal_actions(seat), seat, rng)
+        )
     return state
 
 
