@@ -31,7 +31,10 @@ _SEARCH_BUDGET = 50_000
 
 
 def claim_holds(state: VolenyState) -> bool:
-    """Whether the declarer, on lead, is sure to make the betl or durch."""
+    """Whether the declarer is sure to make the betl or durch from here."""
+    declarer_tricks = sum(1 for t in state.tricks if t.winner == state.declarer)
+    if declarer_tricks != (len(state.tricks) if state.kind == "durch" else 0):
+        return False  # already lost (only possible when deals do not end early)
     if state.kind == "durch":
         return _durch_safe(state)
     return _betl_safe(state)
@@ -70,6 +73,8 @@ def _betl_safe(state: VolenyState) -> bool:
     theirs = 0
     for seat in state.defenders:
         theirs |= state.hands[seat]
+    if state.trick_cards:
+        return _betl_safe_following(state, hand, theirs)
     lead = hand
     while lead:
         low = lead & -lead
@@ -77,6 +82,24 @@ def _betl_safe(state: VolenyState) -> bool:
         c = low.bit_length() - 1
         suit_mask = SUIT_MASKS[c // 13]
         beaten = any(s > BETL_ORDER.strength[c] for s in _strengths(theirs & suit_mask))
+        if beaten and _always_under(hand & ~low, theirs):
+            return True
+    if hand.bit_count() <= SEARCH_CARDS:
+        return _betl_search(state)
+    return False
+
+
+def _betl_safe_following(state: VolenyState, hand: CardSet, theirs: CardSet) -> bool:
+    """Mid-trick: a card that is already beaten (or a discard) and a safe rest."""
+    table = state.trick_cards
+    led = table[0] // 13
+    best = max(BETL_ORDER.strength[c] for c in table if c // 13 == led)
+    legal = legal_follow(hand, table, None, BETL_ORDER)
+    while legal:
+        low = legal & -legal
+        legal ^= low
+        c = low.bit_length() - 1
+        beaten = c // 13 != led or BETL_ORDER.strength[c] < best
         if beaten and _always_under(hand & ~low, theirs):
             return True
     if hand.bit_count() <= SEARCH_CARDS:
@@ -138,7 +161,11 @@ def _betl_search(state: VolenyState) -> bool:
         return not mine
 
     hands = (state.hands[order[0]], state.hands[order[1]], state.hands[order[2]])
+    first = order.index(state.trick_seats[0]) if state.trick_seats else order.index(leader)
+    who = [order.index(s) for s in state.trick_seats]
     try:
-        return safe(hands, order.index(leader))
+        if state.trick_cards:
+            return trick(hands, first, list(state.trick_cards), who)
+        return safe(hands, first)
     except _OutOfBudget:
         return False

@@ -611,3 +611,33 @@ def test_b1_defenders_can_never_force_zadak_after_trick_5() -> None:
     assert _all_splits_safe("Th 9h 7d 8c 7c", defenders)
     # not vacuous: with 9c instead of 7c zadák can be caught
     assert not _all_splits_safe("Th 9h 7d 8c 9c", "7c Qc 9d Qd Kd 7s 9s Ts Js As")
+
+
+def test_betl_claim_in_the_middle_of_a_trick_counts_the_cards_on_the_table() -> None:
+    """Forhond's only heart must overtake M's 7h, so he cannot claim there."""
+    cards = {
+        "1": "9c 7s 8s 9s 8h 7d 8d 9d 7c 8c Ah Ac".split(),
+        "2": "7h 9h Th Jh Qh Kh As Ks Td Tc".split(),
+        "0": "Ts Js Qs Jd Qd Kd Ad Jc Qc Kc".split(),
+    }
+    actions = (
+        (1, "trump:9c"),
+        (1, "talon:Ah,Ac"),
+        (1, "game:betl"),
+        (2, "dobra"),
+        (0, "dobra"),
+        (1, "lead:7s"),
+        (2, "pass"),
+        (0, "pass"),
+        (2, "play:As"),
+        (0, "play:Ts"),
+        (2, "play:7h"),
+        (0, "play:Jc"),
+    )
+    record = MatchRecord(VOLENY.id, 3, deals=(DealRecord(dealer=0, actions=actions, cards=cards),))
+    state = replay_deal(record, record.deals[0])
+    assert isinstance(state, VolenyState)
+    assert _legal(state, "F") == {"8h"}
+    with pytest.raises(IllegalAction) as refused:
+        VOLENY.apply(state, SEAT["F"], parse_action("claim"))
+    assert refused.value.code == "claim_not_proven"
