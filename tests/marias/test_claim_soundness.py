@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,7 +19,7 @@ OPTIONS = {"allow_claims": True, "end_betl_durch_early": False}
 def _forced(state: VolenyState) -> bool:
     """Minimax over every legal card: can the declarer make his contract for sure?"""
 
-    @lru_cache(maxsize=None)
+    @cache
     def wins(s: VolenyState) -> bool:
         if s.is_over:
             return bool(s.outcome().summary["components"][0]["won"])
