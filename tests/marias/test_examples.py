@@ -615,11 +615,12 @@ def test_b1_defenders_can_never_force_zadak_after_trick_5() -> None:
 
 def test_betl_claim_in_the_middle_of_a_trick_counts_the_cards_on_the_table() -> None:
     """Forhond's only heart must overtake M's 7h, so he cannot claim there."""
-    cards = {
-        "1": "9c 7s 8s 9s 8h 7d 8d 9d 7c 8c Ah Ac".split(),
-        "2": "7h 9h Th Jh Qh Kh As Ks Td Tc".split(),
-        "0": "Ts Js Qs Jd Qd Kd Ad Jc Qc Kc".split(),
+    hands = {
+        "1": "9c 7s 8s 9s 8h 7d 8d 9d 7c 8c Ah Ac",
+        "2": "7h 9h Th Jh Qh Kh As Ks Td Tc",
+        "0": "Ts Js Qs Jd Qd Kd Ad Jc Qc Kc",
     }
+    cards = {seat: hand.split() for seat, hand in hands.items()}
     actions = (
         (1, "trump:9c"),
         (1, "talon:Ah,Ac"),
