@@ -49,7 +49,10 @@ def test_every_step_keeps_the_invariants(seed: int, options: dict, seats: int, m
     for state, _seat, _code, _events in play_deal(seed, seats=seats, options=options, mix=mix):
         assert _cards_accounted(state) == ALL
         for seat in state.to_act():
-            assert state.legal_actions(seat), "a seat to act must have a legal action"
+            legal = state.legal_actions(seat)
+            assert legal, "a seat to act must have a legal action"
+            for action in legal:  # every code round-trips (python-chess Move.uci style)
+                assert VOLENY.parse_action(action.code) == action
         for seat in range(state.seats):
             if seat not in state.to_act():
                 assert not state.legal_actions(seat)
