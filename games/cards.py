@@ -127,8 +127,11 @@ def card(code: str) -> Card:
         return found
     if not isinstance(code, str) or len(code) != 2:
         raise CardError(f"bad card code {code!r}: a card is two characters, rank then suit (Th)")
-    Rank.from_code(code[0])
-    Suit.from_code(code[1])
+    try:
+        Rank.from_code(code[0])
+        Suit.from_code(code[1])
+    except CardError as exc:
+        raise CardError(f"bad card code {code!r}: {exc}") from exc
     raise CardError(f"bad card code {code!r}")  # pragma: no cover - both parts parsed
 
 

@@ -218,7 +218,9 @@ class Match:
     ``variant.new_deal(options, seats, match.dealer, ...)`` and records its
     outcome with :meth:`record`. Games whose match ends at a target score
     (Cenzr 1500, Tisíc 1000) or whose next dealer depends on the deal (Blázen)
-    pass their own ``next_dealer`` / ``is_finished`` rules.
+    pass their own ``next_dealer`` / ``is_finished`` rules. ``opener`` is who
+    must open the next deal when the last one fixes it (Blázen: the fool's
+    neighbour, set by ``next_opener``); ``None`` leaves it to the deal's rules.
     """
 
     variant_id: str
@@ -228,6 +230,7 @@ class Match:
     deals: tuple[DealResult, ...] = ()
     target: int | None = None
     max_deals: int | None = None
+    opener: Seat | None = None
 
     @classmethod
     def start(
@@ -244,7 +247,10 @@ class Match:
         return cls(variant_id, seats, dealer, (0,) * seats, (), target, max_deals)
 
     def record(
-        self, outcome: Outcome, next_dealer: Callable[[Match, Outcome], Seat] | None = None
+        self,
+        outcome: Outcome,
+        next_dealer: Callable[[Match, Outcome], Seat] | None = None,
+        next_opener: Callable[[Match, Outcome], Seat | None] | None = None,
     ) -> Match:
         """The match after one more deal; the dealer moves on clockwise by default."""
         if len(outcome.scores) != self.seats:
@@ -260,6 +266,7 @@ class Match:
             dealer=dealer,
             totals=totals,
             deals=(*self.deals, DealResult(self.dealer, outcome)),
+            opener=None if next_opener is None else next_opener(self, outcome),
         )
 
     @property

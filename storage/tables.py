@@ -289,14 +289,21 @@ class TablesRepository:
             )
             return await load_table(conn, table_id)
 
-    async def set_message(self, table_id: int, key: str, message_id: int) -> None:
-        """Remember a message id under ``key`` (e.g. ``group``, ``hand:<user_id>``)."""
+    async def set_message(
+        self, table_id: int, key: str, message_id: int, digest: str | None = None
+    ) -> None:
+        """Remember a message id under ``key`` (e.g. ``group``, ``hand:<user_id>``).
+
+        ``digest`` identifies the content the message shows now (see
+        migration 0002); a new message id without one forgets the old digest.
+        """
         async with self._db.transaction() as conn:
             await current_version(conn, table_id)  # NotFound for an unknown table
             await conn.execute(
-                "INSERT INTO table_messages (table_id, key, message_id) VALUES (?, ?, ?)"
-                " ON CONFLICT (table_id, key) DO UPDATE SET message_id = excluded.message_id",
-                (table_id, key, message_id),
+                "INSERT INTO table_messages (table_id, key, message_id, digest) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (table_id, key) DO UPDATE SET message_id = excluded.message_id,"
+                " digest = excluded.digest",
+                (table_id, key, message_id, digest),
             )
 
     async def delete_message(self, table_id: int, key: str) -> None:
@@ -305,6 +312,17 @@ class TablesRepository:
             await conn.execute(
                 "DELETE FROM table_messages WHERE table_id = ? AND key = ?", (table_id, key)
             )
+
+    async def get_shown(self, table_id: int) -> dict[str, tuple[int, str | None]]:
+        """Every remembered message of the table: key -> (message id, content digest)."""
+        async with self._db.read() as conn:
+            rows = await fetch_all(
+                conn,
+                "SELECT key, message_id, digest FROM table_messages WHERE table_id = ?"
+                " ORDER BY key",
+                (table_id,),
+            )
+        return {str(r["key"]): (int(r["message_id"]), r["digest"]) for r in rows}
 
     async def get_messages(self, table_id: int) -> dict[str, int]:
         """All remembered message ids of the table, by key."""

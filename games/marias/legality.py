@@ -40,7 +40,7 @@ _PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
     Phase.ANNOUNCE: (Announce,),
     Phase.RESPOND: (Respond,),
     Phase.EXTRAS: (Extras,),
-    Phase.LEAD: (Lead,),
+    Phase.LEAD: (Lead, Claim),
     Phase.FLEK: (Flek, Pass),
     Phase.PLAY: (Play, Claim),
 }
@@ -95,6 +95,7 @@ def _candidates(state: VolenyState, seat: Seat) -> Iterator[MariasAction]:
     elif phase is Phase.LEAD:
         for c in cards_of(hand):
             yield Lead(c)
+        yield Claim()  # "ložený": the cards laid open instead of the first lead
     elif phase is Phase.FLEK:
         yield Pass()
         names = [name for name, _ in state.flek]

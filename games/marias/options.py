@@ -43,7 +43,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "betl_durch_first_lead": ("declarer", "forhond"),
     "stovka_marriages_defenders": ("one_per_player", "one_per_side", "all"),
     "silent_hundred_price": ("half", "as_label"),
-    "pause_rotation": ("dealer_sits_out", "player_before_dealer_sits_out"),
+    "pause_rotation": ("dealer_sits_out", "rotate_independently"),
     "first_dealer": ("random", "low_card", "high_card"),
     "shuffle_mode": ("random", "gather_and_cut"),
 }
@@ -72,7 +72,9 @@ class VolenyOptions:
     auto_declare_marriages: bool = True  # §6 #23
     allow_impossible_stovka: bool = True  # §6 #24
     allow_seven_without_trump7: bool = True  # §6 #52
-    pause_rotation: str = "dealer_sits_out"  # §6 #25
+    # §6 #25; "rotate_independently": the sit-out passes on one seat behind the deal,
+    # so the player before the dealer sits out and the dealer plays as zadák.
+    pause_rotation: str = "dealer_sits_out"
     first_dealer: str = "random"  # §6 #26
     shuffle_mode: str = "random"  # §6 #27
     end_betl_durch_early: bool = True  # §6 #29

@@ -29,7 +29,7 @@ OPTION_VALUES = st.fixed_dictionaries(
         "end_betl_durch_early": st.booleans(),
         "must_trump_when_cannot_overtrump": st.booleans(),
         "stovka_marriages_defenders": st.sampled_from(["one_per_player", "one_per_side", "all"]),
-        "pause_rotation": st.sampled_from(["dealer_sits_out", "player_before_dealer_sits_out"]),
+        "pause_rotation": st.sampled_from(["dealer_sits_out", "rotate_independently"]),
     },
 )
 

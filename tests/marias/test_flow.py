@@ -101,8 +101,8 @@ def test_four_players_dealer_sits_out(dealer: int) -> None:
 
 
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])
-def test_four_players_option_player_before_dealer_sits_out(dealer: int) -> None:
-    opts = VOLENY.options({"pause_rotation": "player_before_dealer_sits_out"})
+def test_four_players_option_rotate_independently(dealer: int) -> None:
+    opts = VOLENY.options({"pause_rotation": "rotate_independently"})
     out = (dealer - 1) % 4
     assert VOLENY.sitting_out(opts, 4, dealer) == frozenset({out})
     assert active_seats(opts, 4, dealer) == ((dealer + 1) % 4, (dealer + 2) % 4, dealer)
@@ -509,7 +509,9 @@ def test_only_a_defender_opens_the_chain() -> None:
 @pytest.mark.parametrize(("cap", "level"), [(1, 1), (2, 2), (3, 3)])
 def test_max_flek_level(cap: int, level: int) -> None:
     s = act(_accepted("dobra", "dobra", max_flek_level=cap), "extras:none")
-    while s.phase is Phase.FLEK:
+    for _ in range(12):  # everyone raises whenever allowed
+        if s.phase is not Phase.FLEK:
+            break
         s = act(s, "flek:hra" if "flek:hra" in legal_codes(s) else "pass")
     assert s.flek_level("hra") == level
     assert s.phase is Phase.PLAY
@@ -775,3 +777,35 @@ def test_first_dealer_at_random_is_a_seat() -> None:
 
     seen = {first_dealer(options(), 3, seed) for seed in range(40)}
     assert seen == {0, 1, 2}
+
+
+# --- hidden information in events (§3.1.3-§3.1.5) ----------------------------
+
+
+def test_face_down_cards_are_told_only_to_their_owner() -> None:
+    s = new(*DEAL)
+    s, events = act_events(s, "trump:Ks")
+    (secret,) = [e for e in events if e.kind == "trump_card"]
+    assert secret.data == {"card": "Ks"} and secret.visible_to == frozenset({F})
+    assert all(e.visible_to is None for e in events if e.kind != "trump_card")
+    assert all("Ks" not in str(e.data) for e in events if e.visible_to is None)
+    s, events = act_events(s, "talon:7d,8d")
+    (talon,) = [e for e in events if e.kind == "talon"]
+    assert talon.visible_to == frozenset({F})
+    s = act(s, "game:hra")
+    s, events = act_events(s, "spatna")
+    (taken,) = [e for e in events if e.kind == "talon_cards"]
+    assert set(taken.data["cards"]) == {"7d", "8d"} and taken.visible_to == frozenset({M})
+    s = act(s, "talon:Ad,Td", "game:betl", "dobra", "dobra")
+    s, events = act_events(s, "lead:9d")
+    (lead,) = [e for e in events if e.kind == "lead_card"]
+    assert lead.visible_to == frozenset({M})
+    assert all("9d" not in str(e.data) for e in events if e.visible_to is None)
+
+
+def test_a_lozeny_durch_can_be_laid_open_instead_of_the_first_lead() -> None:
+    """§3.1.5 step 1 / §6 #12: an unbeatable durch is shown at once, at the normal price."""
+    s = _durch(DURCH)
+    assert s.phase == "lead" and "claim" in legal_codes(s)
+    s = act(s, "claim")
+    assert s.is_over and s.end == "claim" and units(s) == 10

@@ -52,7 +52,7 @@ def test_four_players_the_dealer_sits_out_by_default() -> None:
     state = VOLENY.new_deal(options, 4, 2, seed=1)
     assert state.active == (3, 0, 1)
     assert state.hands[2] == 0
-    other = VOLENY.options({"pause_rotation": "player_before_dealer_sits_out"})
+    other = VOLENY.options({"pause_rotation": "rotate_independently"})
     state = VOLENY.new_deal(other, 4, 2, seed=1)
     assert state.active == (3, 0, 2)  # the dealer plays as zadák, seat 1 sits out
     assert state.hands[1] == 0

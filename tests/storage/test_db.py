@@ -21,6 +21,11 @@ def shipped_copy(tmp_path: Path) -> Path:
     return folder
 
 
+SHIPPED = tuple(m.version for m in load_migrations())
+"""Versions of the shipped migrations; tests add theirs after the last one."""
+NEXT = f"{len(SHIPPED) + 1:04d}"
+
+
 async def recorded_versions(db: Database) -> list[int]:
     async with db.read() as conn:
         rows = await conn.execute_fetchall("SELECT version FROM schema_migrations ORDER BY 1")
@@ -61,7 +66,7 @@ async def test_open_creates_folder_and_sets_pragmas(db_path: Path) -> None:
 
 async def test_migrations_apply_once_and_reopen_is_idempotent(db_path: Path) -> None:
     db = await Database.open(db_path)
-    assert db.applied_on_open == (1,)
+    assert db.applied_on_open == SHIPPED
     names = await table_names(db)
     assert {"users", "chats", "tables", "seats", "matches", "deals", "actions"} <= names
     assert {"tallies", "deadlines", "table_messages", "schema_migrations"} <= names
@@ -70,7 +75,7 @@ async def test_migrations_apply_once_and_reopen_is_idempotent(db_path: Path) -> 
     for _ in range(2):
         db = await Database.open(db_path)
         assert db.applied_on_open == ()
-        assert await recorded_versions(db) == [1]
+        assert await recorded_versions(db) == list(SHIPPED)
         await db.close()
 
 
@@ -81,13 +86,13 @@ async def test_reopen_applies_only_new_migrations(db_path: Path, tmp_path: Path)
         await conn.execute("INSERT INTO chats (chat_id, language) VALUES (1, 'en')")
     await db.close()
 
-    (folder / "0002_extra.sql").write_text(
+    (folder / f"{NEXT}_extra.sql").write_text(
         "-- a test migration\nCREATE TABLE extra (x INTEGER NOT NULL) STRICT;\n"
         "INSERT INTO extra (x) SELECT chat_id FROM chats;\n",
         encoding="utf-8",
     )
     db = await Database.open(db_path, migrations_dir=folder)
-    assert db.applied_on_open == (2,)
+    assert db.applied_on_open == (len(SHIPPED) + 1,)
     async with db.read() as conn:
         rows = await conn.execute_fetchall("SELECT x FROM extra")
     assert [r[0] for r in rows] == [1]  # ran once, on the existing data
@@ -95,22 +100,22 @@ async def test_reopen_applies_only_new_migrations(db_path: Path, tmp_path: Path)
 
     db = await Database.open(db_path, migrations_dir=folder)
     assert db.applied_on_open == ()
-    assert await recorded_versions(db) == [1, 2]
+    assert await recorded_versions(db) == [*SHIPPED, len(SHIPPED) + 1]
     await db.close()
 
 
 async def test_failed_migration_changes_nothing(db_path: Path, tmp_path: Path) -> None:
     folder = shipped_copy(tmp_path)
     await (await Database.open(db_path, migrations_dir=folder)).close()
-    broken = folder / "0002_broken.sql"
+    broken = folder / f"{NEXT}_broken.sql"
     broken.write_text("CREATE TABLE half (x INTEGER);\nSELECT * FROM no_such_table;\n")
-    with pytest.raises(MigrationError, match="0002_broken"):
+    with pytest.raises(MigrationError, match=f"{NEXT}_broken"):
         await Database.open(db_path, migrations_dir=folder)
 
     broken.unlink()
     db = await Database.open(db_path, migrations_dir=folder)
     assert "half" not in await table_names(db)
-    assert await recorded_versions(db) == [1]
+    assert await recorded_versions(db) == list(SHIPPED)
     await db.close()
 
 
@@ -125,7 +130,7 @@ async def test_edited_migration_is_refused(db_path: Path, tmp_path: Path) -> Non
 
 async def test_database_newer_than_code_is_refused(db_path: Path, tmp_path: Path) -> None:
     folder = shipped_copy(tmp_path)
-    (folder / "0002_extra.sql").write_text("CREATE TABLE extra (x INTEGER);\n")
+    (folder / f"{NEXT}_extra.sql").write_text("CREATE TABLE extra (x INTEGER);\n")
     await (await Database.open(db_path, migrations_dir=folder)).close()
     with pytest.raises(MigrationError, match="downgrade"):
         await Database.open(db_path)
@@ -152,8 +157,8 @@ def test_migration_files_must_be_an_append_only_list(
 async def test_two_processes_opening_at_once_apply_each_migration_once(db_path: Path) -> None:
     dbs = await asyncio.gather(*(Database.open(db_path) for _ in range(4)))
     try:
-        assert sorted(d.applied_on_open for d in dbs) == [(), (), (), (1,)]
-        assert await recorded_versions(dbs[0]) == [1]
+        assert sorted(d.applied_on_open for d in dbs) == [(), (), (), SHIPPED]
+        assert await recorded_versions(dbs[0]) == list(SHIPPED)
     finally:
         for d in dbs:
             await d.close()

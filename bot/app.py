@@ -1,0 +1,182 @@
+"""The composition root: builds the PTB ``Application`` and its lifecycle.
+
+``build_application(settings)`` wires the Bot API endpoint (``base_url`` from
+``TELEGRAM_API_BASE_URL``, so a local Bot API server or the test fake can
+stand in for Telegram), ``AIORateLimiter`` as a safety net behind the
+publisher's own pacing, the handlers, and three hooks:
+
+* ``startup`` (post_init): open the store, build the services, register the
+  commands, rebuild every live table from the action log, bring its
+  messages up to date and re-arm its deadlines and computer moves;
+* ``stopping`` (post_stop): stop computer moves and timers, flush messages;
+* ``shutdown`` (post_shutdown): close the database.
+
+``serving(app)`` runs the same lifecycle inside an existing event loop (for
+tests and the benchmark), in the order ``run_polling`` uses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+from telegram import Update
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
+
+from bot.config import Settings
+from bot.driver import Driver
+from bot.handlers import register
+from bot.presenter import Presenter
+from bot.publisher import Publisher
+from bot.render.i18n import I18n
+from bot.screens import Screens
+from bot.services import KEY, Services
+from bot.tables import LiveTable, TableManager
+from bot.timers import Timers
+from storage import Store
+
+__all__ = ["GROUP_COMMANDS", "PRIVATE_COMMANDS", "build_application", "serving"]
+
+_LOG = logging.getLogger(__name__)
+AnyApp = Application[Any, Any, Any, Any, Any, Any]
+GROUP_COMMANDS = ("new", "join", "leave", "start", "score", "stop", "rules", "settings", "lang", "help")
+PRIVATE_COMMANDS = ("start", "hand", "rules", "help")
+
+
+def build_application(settings: Settings) -> AnyApp:
+    """The bot, ready for ``run_polling`` (or ``serving``)."""
+    limiter = AIORateLimiter(
+        overall_max_rate=settings.overall_rate,
+        overall_time_period=1 if settings.overall_rate else 0,
+        group_max_rate=settings.group_budget,
+        group_time_period=settings.group_window,
+        max_retries=0,
+    )
+    app = (
+        ApplicationBuilder()
+        .token(settings.token)
+        .base_url(settings.base_url)
+        .base_file_url(settings.base_file_url)
+        .rate_limiter(limiter)
+        .concurrent_updates(128)
+        .post_init(startup)
+        .post_stop(stopping)
+        .post_shutdown(shutdown)
+        .build()
+    )
+    app.bot_data["settings"] = settings
+    register(app)
+    return app
+
+
+async def startup(app: AnyApp) -> None:
+    """post_init: services, commands, and every live table rebuilt and resumed."""
+    settings: Settings = app.bot_data["settings"]
+    store = await Store.open(settings.db_path)
+    i18n = I18n.load(settings.locale)
+    rng = random.Random(settings.seed if settings.seed is not None else secrets.randbits(64))
+    tables = TableManager(store, settings, rng)
+    publisher = Publisher(app.bot, settings)
+    screens = Screens(i18n, settings.turn_timeout)
+    presenter = Presenter(publisher, screens, store, i18n, app.bot.username)
+    driver = Driver(tables, publisher, i18n, settings, rng)
+    driver.user_lang = presenter.user_lang
+    assert app.job_queue is not None, "install python-telegram-bot[job-queue]"
+    timers = Timers(store, app.job_queue, driver.on_deadline)
+    driver.timers = timers
+    tables.listeners = [presenter, driver]
+    found = Services(
+        settings, store, i18n, publisher, screens, presenter, driver, timers, tables,
+        app.bot.username,
+    )  # fmt: skip
+    publisher.on_forbidden = lambda chat_id: _forbidden(found, chat_id)
+    app.bot_data[KEY] = found
+    await _set_commands(app, i18n)
+    await timers.load()
+    restored = await tables.restore(presenter.load)
+    for live in restored:
+        if live.status == "playing":
+            await tables.refresh(live, "restored")
+        else:
+            await tables.refresh(live, "lobby")
+    _LOG.info("Karban is up as @%s with %d live tables", app.bot.username, len(restored))
+
+
+async def _forbidden(found: Services, chat_id: int) -> None:
+    """A private chat answered 403: tell the tables, never stop them."""
+    tables = found.tables.of_user(chat_id)
+    for live, notice in await found.presenter.on_forbidden(chat_id, tables):
+        asyncio.create_task(found.tables.add_notice(live, notice))
+
+
+async def _set_commands(app: AnyApp, i18n: I18n) -> None:
+    """setMyCommands for groups and direct chats, in every language, default first."""
+    scopes = ((BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
+              (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS))  # fmt: skip
+    for lang in (None, *i18n.languages):
+        tr = i18n.for_lang(lang)
+        for scope, names in scopes:
+            prefix = "cmd.group." if isinstance(scope, BotCommandScopeAllGroupChats) else "cmd.dm."
+            commands = [BotCommand(name, tr(prefix + name)) for name in names]
+            await app.bot.set_my_commands(commands, scope=scope, language_code=lang)
+
+
+def _found(app: AnyApp) -> Services | None:
+    value = app.bot_data.get(KEY)
+    return value if isinstance(value, Services) else None
+
+
+async def stopping(app: AnyApp) -> None:
+    """post_stop: no more computer moves or timers; send what is pending."""
+    found = _found(app)
+    if found is None:
+        return
+    await found.driver.close()
+    found.timers.cancel_all()
+    await found.publisher.flush(timeout=3.0)
+    await found.publisher.close()
+
+
+async def shutdown(app: AnyApp) -> None:
+    """post_shutdown: close the database."""
+    found = _found(app)
+    if found is not None:
+        await found.store.close()
+        del app.bot_data[KEY]
+
+
+@asynccontextmanager
+async def serving(app: AnyApp, *, poll_timeout: int = 1) -> AsyncIterator[AnyApp]:
+    """Run ``app`` with long polling inside the current loop, as ``run_polling`` would."""
+    await app.initialize()
+    if app.post_init is not None:
+        await app.post_init(app)
+    assert app.updater is not None
+    await app.updater.start_polling(
+        poll_interval=0, timeout=poll_timeout, allowed_updates=Update.ALL_TYPES
+    )
+    await app.start()
+    try:
+        yield app
+    finally:
+        if app.updater.running:
+            await app.updater.stop()
+        if app.running:
+            await app.stop()
+            if app.post_stop is not None:
+                await app.post_stop(app)
+        await app.shutdown()
+        if app.post_shutdown is not None:
+            await app.post_shutdown(app)
+
+
+def live_tables(app: AnyApp) -> list[LiveTable]:
+    """The live tables of a running app (tests and the benchmark look inside)."""
+    found = _found(app)
+    return [] if found is None else found.tables.all()

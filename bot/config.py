@@ -1,0 +1,129 @@
+"""Settings from the environment, validated once at start-up.
+
+Nothing here runs at import time: ``Settings.from_env`` is called by
+``python -m bot`` (and tests build ``Settings`` directly), so importing the
+bot never needs a token. Every problem is a ``ConfigError`` whose text is one
+line a person can act on; ``__main__`` prints it and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from storage import LANGUAGES
+
+__all__ = ["DEFAULT_API_BASE_URL", "ConfigError", "Settings"]
+
+DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
+_TOKEN = re.compile(r"\d{1,20}:[A-Za-z0-9_-]{20,100}")
+
+
+class ConfigError(ValueError):
+    """A missing or malformed setting; the message is one line for the operator."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """Everything the bot needs to run; tests and the benchmark tune the timings.
+
+    Times are seconds. ``group_budget`` messages per ``group_window`` is the
+    bot's own ceiling for one group chat (Telegram allows about 20 a minute);
+    ``reserve`` of them are kept for new messages, so coalesced table edits
+    can never crowd out a result or a reply.
+    """
+
+    token: str
+    api_base_url: str = DEFAULT_API_BASE_URL
+    db_path: Path = Path("data/karban.sqlite3")
+    locale: str = "cs"
+    bot_delay: float = 1.5
+    turn_timeout: float = 180.0
+    edit_interval: float = 3.0
+    private_interval: float = 1.0
+    group_budget: int = 20
+    group_window: float = 60.0
+    reserve: int = 4
+    overall_rate: float = 30.0
+    seed: int | None = None
+    poll_timeout: int = 30
+
+    def __post_init__(self) -> None:
+        if not _TOKEN.fullmatch(self.token):
+            raise ConfigError(
+                "TELEGRAM_BOT_TOKEN does not look like a bot token (digits:letters, from BotFather)"
+            )
+        if self.locale not in LANGUAGES:
+            raise ConfigError(f"KARBAN_LOCALE must be one of {', '.join(LANGUAGES)}")
+        if not self.api_base_url.startswith(("http://", "https://")):
+            raise ConfigError("TELEGRAM_API_BASE_URL must start with http:// or https://")
+        if self.group_budget <= self.reserve or self.reserve < 1:
+            raise ConfigError("the group budget must be larger than the reserve (at least 1)")
+        for name in ("bot_delay", "edit_interval", "private_interval", "group_window"):
+            if getattr(self, name) < 0:
+                raise ConfigError(f"{name} must not be negative")
+        if self.turn_timeout <= 0:
+            raise ConfigError("KARBAN_TURN_TIMEOUT must be a positive number of seconds")
+
+    @property
+    def base_url(self) -> str:
+        """What ``ApplicationBuilder.base_url`` wants: the API root ending in ``/bot``."""
+        return _api_root(self.api_base_url)
+
+    @property
+    def base_file_url(self) -> str:
+        """The file endpoint that goes with ``base_url``."""
+        root = self.base_url
+        return root[: -len("/bot")] + "/file/bot"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Read and check the settings; ``ConfigError`` names the first bad one."""
+        env = os.environ if env is None else env
+        token = env.get("TELEGRAM_BOT_TOKEN", "").strip()
+        if not token:
+            raise ConfigError("TELEGRAM_BOT_TOKEN is not set; get a token from @BotFather")
+        return cls(
+            token=token,
+            api_base_url=env.get("TELEGRAM_API_BASE_URL", "").strip() or DEFAULT_API_BASE_URL,
+            db_path=Path(env.get("KARBAN_DB", "").strip() or "data/karban.sqlite3"),
+            locale=env.get("KARBAN_LOCALE", "").strip() or "cs",
+            bot_delay=_number(env, "KARBAN_BOT_DELAY", 1.5),
+            turn_timeout=_number(env, "KARBAN_TURN_TIMEOUT", 180.0),
+            edit_interval=_number(env, "KARBAN_EDIT_INTERVAL", 3.0),
+            private_interval=_number(env, "KARBAN_PRIVATE_INTERVAL", 1.0),
+            group_window=_number(env, "KARBAN_GROUP_WINDOW", 60.0),
+            overall_rate=_number(env, "KARBAN_OVERALL_RATE", 30.0),
+            seed=_optional_int(env, "KARBAN_SEED"),
+        )
+
+
+def _api_root(url: str) -> str:
+    url = url.rstrip("/")
+    return url if url.endswith("/bot") else url + "/bot"
+
+
+def _number(env: Mapping[str, str], name: str, default: float) -> float:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds, not {text!r}") from None
+    if value < 0:
+        raise ConfigError(f"{name} must not be negative")
+    return value
+
+
+def _optional_int(env: Mapping[str, str], name: str) -> int | None:
+    text = env.get(name, "").strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number, not {text!r}") from None

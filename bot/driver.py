@@ -1,0 +1,174 @@
+"""Moving tables forward on their own: computer seats and turn deadlines.
+
+After every committed change the driver looks at who is to act. A computer
+seat plays after ``bot_delay`` seconds (a human-readable pace); a human seat
+gets a deadline (``bot.timers``). When the reminder fires the player gets a
+private nudge; when the turn deadline fires a computer player acts for them
+(logged with source ``timeout``) and the table message says so. A player who
+timed out is "away": their next turns get a short deadline until they press
+a button again, so one absent player does not stall a deal for half an hour.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from typing import Any
+
+from bot.config import Settings
+from bot.publisher import Content, Publisher
+from bot.render.i18n import I18n
+from bot.tables import LiveTable, Notice, TableError, TableManager
+from bot.timers import REMINDER_SHARE, Timers
+from games.engine import Action, GameError, Seat
+from games.players import Player, make_player
+from storage import Deadline
+
+__all__ = ["Driver"]
+
+_LOG = logging.getLogger(__name__)
+_QUIET = frozenset({"picked", "notice", "language", "lobby", "hand"})
+"""Changes that cannot change who is to act."""
+AWAY_SHARE = 1 / 6
+"""An away player's turns last this share of the normal time."""
+
+
+class Driver:
+    """A ``TableListener`` that schedules computer moves and turn deadlines."""
+
+    def __init__(
+        self,
+        tables: TableManager,
+        publisher: Publisher,
+        i18n: I18n,
+        settings: Settings,
+        rng: random.Random,
+    ) -> None:
+        self.tables = tables
+        self.publisher = publisher
+        self.i18n = i18n
+        self.settings = settings
+        self.rng = rng
+        self.timers: Timers | None = None
+        self.user_lang: Any = lambda user_id: i18n.default
+        self.away: dict[int, set[Seat]] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._players: dict[str, Player] = {}
+
+    # -- the listener ------------------------------------------------------------------
+
+    async def table_changed(self, live: LiveTable, what: str) -> None:
+        if what in _QUIET:
+            return
+        self._cancel(live.id)
+        assert self.timers is not None
+        if what == "stopped":
+            self.timers.forget(live.id)
+            self.away.pop(live.id, None)
+            return
+        if not live.in_deal:
+            await self.timers.clear(live.id)
+            return
+        to_act = sorted(live.state.to_act())
+        computers = [s for s in to_act if live.is_computer(s)]
+        humans = [s for s in to_act if not live.is_computer(s)]
+        if computers:
+            self._tasks[live.id] = asyncio.create_task(
+                self._computer_turn(live, computers[0], live.version),
+                name=f"computer:{live.id}",
+            )
+        if humans:
+            await self.timers.arm(live.id, humans[0], live.version, self.timeout(live, humans[0]))
+        else:
+            await self.timers.clear(live.id)
+
+    def back(self, live: LiveTable, seat: Seat) -> None:
+        """The player pressed something: no longer away."""
+        self.away.get(live.id, set()).discard(seat)
+
+    def timeout(self, live: LiveTable, seat: Seat) -> float:
+        full = float(live.bot_options.get("turn_timeout", self.settings.turn_timeout))
+        return full * AWAY_SHARE if seat in self.away.get(live.id, set()) else full
+
+    async def close(self) -> None:
+        """Stop every pending computer move (shutdown)."""
+        tasks = list(self._tasks.values())
+        self._tasks.clear()
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    # -- computer seats ----------------------------------------------------------------
+
+    def choose(self, live: LiveTable, seat: Seat) -> Action:
+        """What a computer player does for ``seat`` now (from that seat's view only)."""
+        state = live.state
+        player = self._players.get(live.variant.id)
+        if player is None:
+            try:
+                player = make_player("rules", live.variant.id)
+            except KeyError:
+                player = make_player("random", live.variant.id)
+            self._players[live.variant.id] = player
+        return player.choose(state.view(seat), state.legal_actions(seat), seat, self.rng)
+
+    async def _computer_turn(self, live: LiveTable, seat: Seat, version: int) -> None:
+        await asyncio.sleep(self.settings.bot_delay)
+        if live.version != version or not live.in_deal:
+            return
+        try:
+            action = self.choose(live, seat)
+            await self.tables.act(live, seat, action.code, "computer", version)
+        except (TableError, GameError) as error:
+            _LOG.debug("computer move at table %s not taken: %s", live.id, error)
+
+    def _cancel(self, table_id: int) -> None:
+        task = self._tasks.pop(table_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    # -- deadlines ---------------------------------------------------------------------
+
+    async def on_deadline(self, deadline: Deadline) -> None:
+        """A reminder or turn deadline fired (``Timers`` calls this)."""
+        live = self.tables.get(deadline.table_id)
+        if (
+            live is None
+            or live.version != deadline.version
+            or not live.in_deal
+            or deadline.seat not in live.state.to_act()
+        ):
+            return
+        assert self.timers is not None
+        if deadline.kind == "reminder":
+            timeout = self.timeout(live, deadline.seat)
+            rest = timeout * (1 - REMINDER_SHARE)
+            self._remind(live, deadline.seat, rest)
+            await self.timers.set(
+                live.id, deadline.seat, "turn", time.time() + rest, deadline.version
+            )
+            return
+        self.away.setdefault(live.id, set()).add(deadline.seat)
+        action = self.choose(live, deadline.seat)
+        notice = Notice(
+            "notice.timeout", {"name": live.names[deadline.seat], "action_code": action.code}
+        )
+        try:
+            await self.tables.act(
+                live, deadline.seat, action.code, "timeout", deadline.version, notice=notice
+            )
+        except (TableError, GameError) as error:
+            _LOG.info("timeout move at table %s not taken: %s", live.id, error)
+
+    def _remind(self, live: LiveTable, seat: Seat, seconds: float) -> None:
+        user_id = live.row.seats[seat].user_id
+        if user_id is None:
+            return
+        tr = self.i18n.for_lang(self.user_lang(user_id))
+        text = tr("remind.turn", seconds=max(1, round(seconds)))
+        asyncio.create_task(self.publisher.post(user_id, Content(text)))

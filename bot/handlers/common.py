@@ -1,0 +1,114 @@
+"""Small helpers every handler uses: replies, toasts, users, permissions.
+
+Handlers stay thin: they read the update, call ``TableManager`` and answer.
+Replies go through the publisher, so they count against the group's budget
+like every other message; button presses are always answered exactly once
+(``Press``), whatever happens.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from telegram import CallbackQuery, Chat, InlineKeyboardMarkup, Update, User
+from telegram.constants import ChatMemberStatus
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from bot.publisher import Content
+from bot.render.i18n import Html, Translator
+from bot.services import Services, services
+from bot.tables import LiveTable, TableError
+
+__all__ = [
+    "Ctx",
+    "Press",
+    "display_name",
+    "error_text",
+    "is_admin",
+    "is_group",
+    "may_manage",
+    "note_user",
+    "reply",
+    "services",
+]
+
+_LOG = logging.getLogger(__name__)
+Ctx = ContextTypes.DEFAULT_TYPE
+
+
+def is_group(chat: Chat | None) -> bool:
+    return chat is not None and chat.type in (Chat.GROUP, Chat.SUPERGROUP)
+
+
+def display_name(user: User) -> str:
+    """The name shown at the table (escaped when rendered, never here)."""
+    name = user.first_name.strip() or (user.username or str(user.id))
+    return name[:40]
+
+
+async def note_user(found: Services, user: User, *, private: bool = False) -> None:
+    """Record the user (and, from a direct chat, that the bot may write to them)."""
+    found.presenter.remember_user(user.id, user.language_code)
+    await found.store.users.upsert(user.id, user.first_name, user.username, user.language_code)
+    if private:
+        await found.store.users.mark_dm_open(user.id, True)
+        found.presenter.reopen_user(user.id)
+
+
+async def reply(
+    found: Services, chat_id: int, text: str, keyboard: InlineKeyboardMarkup | None = None
+) -> int | None:
+    """A new message in the chat, paced like every other."""
+    return await found.publisher.post(chat_id, Content(text, keyboard))
+
+
+def error_text(tr: Translator, error: TableError) -> Html:
+    return tr(f"err.{error.code}", **error.values)
+
+
+async def is_admin(context: Ctx, chat_id: int, user_id: int) -> bool:
+    """Whether the user administers the group (asks Telegram)."""
+    try:
+        member = await context.bot.get_chat_member(chat_id, user_id)
+    except TelegramError:
+        return False
+    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
+async def may_manage(context: Ctx, live: LiveTable, user_id: int) -> bool:
+    """The table's creator or a chat admin may stop it and change its rules."""
+    return user_id == live.row.creator_id or await is_admin(context, live.chat_id, user_id)
+
+
+class Press:
+    """A button press that is answered exactly once, with a toast, an alert or a link."""
+
+    def __init__(self, query: CallbackQuery) -> None:
+        self.query = query
+        self.answered = False
+
+    async def answer(
+        self, text: str | None = None, *, alert: bool = False, url: str | None = None
+    ) -> None:
+        if self.answered:
+            return
+        self.answered = True
+        try:
+            shown = None if text is None else html.unescape(text)[:200]
+            await self.query.answer(text=shown, show_alert=alert, url=url)
+        except TelegramError as error:  # too late or already answered: nothing to do
+            _LOG.info("could not answer a press: %s", error)
+
+    async def finish(self) -> None:
+        await self.answer()
+
+
+def args_of(context: Ctx) -> list[str]:
+    return list(context.args or [])
+
+
+def chat_and_user(update: Update) -> tuple[Chat, User] | None:
+    if update.effective_chat is None or update.effective_user is None:
+        return None
+    return update.effective_chat, update.effective_user

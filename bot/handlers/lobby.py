@@ -1,0 +1,304 @@
+"""The lobby: /new, /join, /leave, /start and /stop, and their buttons.
+
+Game-agnostic: a table is opened for any ``Variant`` of the registry, seats
+are filled up to its ``max_seats`` and the deal starts once ``min_seats``
+sit. Joining needs an open direct chat (the hand goes there); without one
+the player gets a t.me deep link that seats them when they press Start.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from telegram import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Update, User
+
+from bot.callbacks import CallbackData
+from bot.handlers.common import (
+    Ctx,
+    Press,
+    display_name,
+    error_text,
+    is_group,
+    may_manage,
+    note_user,
+    reply,
+    services,
+)
+from bot.publisher import Content, Slot
+from bot.render.i18n import Translator
+from bot.services import Services
+from bot.tables import LiveTable, TableError
+from games.engine import Variant
+from games.registry import VARIANTS, UnknownVariant, find_variant
+
+__all__ = [
+    "games_list",
+    "join_cmd",
+    "leave_cmd",
+    "new_cmd",
+    "on_add_computer",
+    "on_join",
+    "on_leave",
+    "on_new",
+    "on_remove_computer",
+    "on_start",
+    "on_stop",
+    "on_stop_cancel",
+    "on_stop_confirm",
+    "start_group",
+    "stop_cmd",
+]
+
+
+def games_list(tr: Translator) -> str:
+    return ", ".join(f"{v.title.get(tr.lang, v.id)} (/new {v.aliases[0]})" for v in VARIANTS)
+
+
+async def _group(update: Update, context: Ctx, command: str) -> tuple[Services, Chat, User] | None:
+    """The services, chat and user of a group command; a clear answer elsewhere."""
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None:
+        return None
+    found = services(context)
+    await note_user(found, user, private=chat.type == Chat.PRIVATE)
+    if not is_group(chat):
+        tr = await found.tr(chat.id)
+        await reply(found, chat.id, tr("err.group_only", command=command))
+        return None
+    return found, chat, user
+
+
+async def _live(found: Services, chat_id: int, tr: Translator) -> LiveTable | None:
+    live = found.tables.for_chat(chat_id)
+    if live is None:
+        await reply(found, chat_id, tr("err.no_table"))
+    return live
+
+
+# -- /new --------------------------------------------------------------------------------
+
+
+async def new_cmd(update: Update, context: Ctx) -> None:
+    got = await _group(update, context, "/new")
+    if got is None:
+        return
+    found, chat, user = got
+    tr = await found.tr(chat.id)
+    if found.tables.for_chat(chat.id) is not None:
+        await reply(found, chat.id, tr("err.table_exists"))
+        return
+    if not context.args:
+        content = found.screens.game_choice(tr)
+        await reply(found, chat.id, content.text, content.keyboard)
+        return
+    name = " ".join(context.args)
+    try:
+        variant = find_variant(name)
+    except UnknownVariant:
+        await reply(found, chat.id, tr("err.unknown_game", name=name, games=games_list(tr)))
+        return
+    try:
+        await _open(found, chat.id, user, variant)
+    except TableError as error:
+        await reply(found, chat.id, error_text(tr, error))
+
+
+async def on_new(found: Services, press: Press, chat: Chat, user: User, variant_id: str) -> None:
+    """The game chooser's button: the chooser message becomes the lobby."""
+    tr = await found.tr(chat.id)
+    try:
+        variant = find_variant(variant_id)
+    except UnknownVariant:
+        await press.answer(tr("err.forged"), alert=True)
+        return
+    message = press.query.message
+    await note_user(found, user)
+    try:
+        await _open(found, chat.id, user, variant, None if message is None else message.message_id)
+    except TableError as error:
+        await press.answer(error_text(tr, error))
+
+
+async def _open(
+    found: Services, chat_id: int, user: User, variant: Variant, message_id: int | None = None
+) -> None:
+    if message_id is not None:
+        found.presenter.lobby_messages[chat_id] = message_id
+    try:
+        live = await found.tables.create(chat_id, variant, user.id, await found.chat_lang(chat_id))
+    finally:
+        found.presenter.lobby_messages.pop(chat_id, None)
+    stored = await found.store.users.get(user.id)
+    if stored is not None and stored.dm_open:
+        with contextlib.suppress(TableError):
+            await found.tables.join(live, user.id, display_name(user))
+
+
+# -- joining and leaving -----------------------------------------------------------------
+
+
+async def _join(found: Services, live: LiveTable, user: User) -> bool:
+    """Seat the user; ``False`` when they must open the direct chat first."""
+    stored = await found.store.users.get(user.id)
+    if stored is None or not stored.dm_open:
+        if live.seat_of(user.id) is not None:
+            raise TableError("already_seated")
+        return False
+    await found.tables.join(live, user.id, display_name(user))
+    return True
+
+
+async def join_cmd(update: Update, context: Ctx) -> None:
+    got = await _group(update, context, "/join")
+    if got is None:
+        return
+    found, chat, user = got
+    tr = await found.tr(chat.id)
+    live = await _live(found, chat.id, tr)
+    if live is None:
+        return
+    try:
+        joined = await _join(found, live, user)
+    except TableError as error:
+        await reply(found, chat.id, error_text(tr, error, ))
+        return
+    if not joined:
+        link = found.presenter.join_link(live)
+        button = InlineKeyboardButton(str(tr("btn.open_dm")), url=link)
+        await reply(
+            found, chat.id, tr("join.need_dm", name=user.first_name), InlineKeyboardMarkup([[button]])
+        )
+
+
+async def on_join(found: Services, context: Ctx, press: Press, live: LiveTable, user: User,
+                  data: CallbackData, tr: Translator) -> None:  # fmt: skip
+    await note_user(found, user)
+    if await _join(found, live, user):
+        await press.answer(tr("join.seated"))
+    else:
+        await press.answer(tr("join.open_dm"), url=found.presenter.join_link(live))
+
+
+async def leave_cmd(update: Update, context: Ctx) -> None:
+    got = await _group(update, context, "/leave")
+    if got is None:
+        return
+    found, chat, user = got
+    tr = await found.tr(chat.id)
+    live = await _live(found, chat.id, tr)
+    if live is None:
+        return
+    try:
+        await found.tables.leave(live, user.id)
+    except TableError as error:
+        await reply(found, chat.id, error_text(tr, error))
+        return
+    if live.status == "playing":
+        await reply(found, chat.id, tr("leave.replaced", name=user.first_name))
+
+
+async def on_leave(found: Services, context: Ctx, press: Press, live: LiveTable, user: User,
+                   data: CallbackData, tr: Translator) -> None:  # fmt: skip
+    await found.tables.leave(live, user.id)
+    await press.answer(tr("leave.done"))
+
+
+def _may_seat_change(live: LiveTable, user: User) -> bool:
+    return live.seat_of(user.id) is not None or user.id == live.row.creator_id
+
+
+async def on_add_computer(found: Services, context: Ctx, press: Press, live: LiveTable,
+                          user: User, data: CallbackData, tr: Translator) -> None:  # fmt: skip
+    if not _may_seat_change(live, user):
+        raise TableError("not_seated")
+    await found.tables.add_computer(live, data.version)
+
+
+async def on_remove_computer(found: Services, context: Ctx, press: Press, live: LiveTable,
+                             user: User, data: CallbackData, tr: Translator) -> None:  # fmt: skip
+    if not _may_seat_change(live, user):
+        raise TableError("not_seated")
+    await found.tables.remove_computer(live, data.version)
+
+
+# -- starting and stopping ---------------------------------------------------------------
+
+
+async def start_group(update: Update, context: Ctx) -> None:
+    """/start in a group: deal (the first or the next deal)."""
+    got = await _group(update, context, "/start")
+    if got is None:
+        return
+    found, chat, user = got
+    tr = await found.tr(chat.id)
+    live = await _live(found, chat.id, tr)
+    if live is None:
+        return
+    try:
+        await _deal(found, live, user, None)
+    except TableError as error:
+        await reply(found, chat.id, error_text(tr, error))
+
+
+async def _deal(found: Services, live: LiveTable, user: User, version: int | None) -> None:
+    if not _may_seat_change(live, user):
+        raise TableError("not_seated")
+    if live.status == "lobby":
+        await found.tables.start(live, version)
+    elif live.in_deal:
+        raise TableError("deal_running")
+    else:
+        await found.tables.next_deal(live)
+
+
+async def on_start(found: Services, context: Ctx, press: Press, live: LiveTable, user: User,
+                   data: CallbackData, tr: Translator) -> None:  # fmt: skip
+    await _deal(found, live, user, data.version)
+
+
+async def stop_cmd(update: Update, context: Ctx) -> None:
+    got = await _group(update, context, "/stop")
+    if got is None:
+        return
+    found, chat, user = got
+    tr = await found.tr(chat.id)
+    live = await _live(found, chat.id, tr)
+    if live is None:
+        return
+    if not await may_manage(context, live, user.id):
+        await reply(found, chat.id, tr("err.not_allowed"))
+        return
+    content = found.screens.stop_confirm(live)
+    await reply(found, chat.id, content.text, content.keyboard)
+
+
+async def on_stop(found: Services, context: Ctx, press: Press, live: LiveTable, user: User,
+                  data: CallbackData, tr: Translator) -> None:  # fmt: skip
+    if not await may_manage(context, live, user.id):
+        raise TableError("not_allowed")
+    content = found.screens.stop_confirm(live)
+    await press.answer()
+    await reply(found, live.chat_id, content.text, content.keyboard)
+
+
+async def on_stop_confirm(found: Services, context: Ctx, press: Press, live: LiveTable,
+                          user: User, data: CallbackData, tr: Translator) -> None:  # fmt: skip
+    if not await may_manage(context, live, user.id):
+        raise TableError("not_allowed")
+    await found.tables.stop(live)
+    await press.answer(tr("stop.done"))
+    message = press.query.message
+    if message is not None:
+        slot = Slot(live.chat_id, message.message_id)
+        found.publisher.show(slot, Content(tr("stop.done_by", name=user.first_name)))
+
+
+async def on_stop_cancel(found: Services, context: Ctx, press: Press, live: LiveTable,
+                         user: User, data: CallbackData, tr: Translator) -> None:  # fmt: skip
+    if not await may_manage(context, live, user.id):
+        raise TableError("not_allowed")
+    await press.answer(tr("stop.cancelled"))
+    message = press.query.message
+    if message is not None:
+        slot = Slot(live.chat_id, message.message_id)
+        found.publisher.show(slot, Content(tr("stop.cancelled")))

@@ -1,0 +1,96 @@
+"""The direct chat: /start [payload], /hand, and noticing a blocked bot.
+
+Telegram lets a bot write to a user only after the user wrote first, so the
+hand of a player who never opened the chat cannot be delivered. /start
+records that the chat is open; from a deep link (``join_<token>``) it also
+seats the player at the table the token names, with no further step. If the
+user later blocks the bot, the 403 is noted and the table plays on.
+"""
+
+from __future__ import annotations
+
+from telegram import Chat, ChatMemberUpdated, Update
+
+from bot.handlers.common import Ctx, error_text, note_user, reply, services
+from bot.render.i18n import Translator
+from bot.services import Services
+from bot.tables import LiveTable, TableError
+
+__all__ = ["JOIN_PREFIX", "hand_cmd", "member_update", "start_private"]
+
+JOIN_PREFIX = "join_"
+
+
+async def start_private(update: Update, context: Ctx) -> None:
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None:
+        return
+    found = services(context)
+    await note_user(found, user, private=True)
+    tr = await found.tr(chat.id)
+    payload = context.args[0] if context.args else ""
+    if payload.startswith(JOIN_PREFIX):
+        await _join_by_link(found, chat.id, user.id, user.first_name, payload, tr)
+        return
+    if payload:
+        await reply(found, chat.id, tr("start.bad_link"))
+        return
+    await reply(found, chat.id, tr("start.welcome", name=user.first_name))
+    await _resend(found, user.id)
+
+
+async def _join_by_link(
+    found: Services, chat_id: int, user_id: int, name: str, payload: str, tr: Translator
+) -> None:
+    table = await found.store.tables.get_by_token(payload[len(JOIN_PREFIX) :])
+    live = None if table is None else found.tables.get(table.id)
+    if live is None:
+        await reply(found, chat_id, tr("start.table_gone"))
+        return
+    if live.seat_of(user_id) is not None:
+        await reply(found, chat_id, tr("start.already_seated"))
+        await _resend(found, user_id)
+        return
+    try:
+        await found.tables.join(live, user_id, name[:40])
+    except TableError as error:
+        await reply(found, chat_id, error_text(tr, error))
+        return
+    await reply(found, chat_id, tr("start.joined"))
+
+
+async def _resend(found: Services, user_id: int) -> list[LiveTable]:
+    """Show the user's hands again as new messages (after /start or /hand)."""
+    tables = [t for t in found.tables.of_user(user_id) if t.in_deal]
+    for live in tables:
+        found.presenter.resend_hand(live, user_id)
+        await found.tables.refresh(live, "hand")
+    return tables
+
+
+async def hand_cmd(update: Update, context: Ctx) -> None:
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None:
+        return
+    found = services(context)
+    await note_user(found, user, private=chat.type == Chat.PRIVATE)
+    tr = await found.tr(chat.id)
+    if chat.type != Chat.PRIVATE:
+        await reply(found, chat.id, tr("err.private_only", command="/hand"))
+        return
+    if not await _resend(found, user.id):
+        await reply(found, chat.id, tr("hand.none"))
+
+
+async def member_update(update: Update, context: Ctx) -> None:
+    """The user blocked (or unblocked) the bot in their direct chat."""
+    change: ChatMemberUpdated | None = update.my_chat_member
+    if change is None or change.chat.type != Chat.PRIVATE:
+        return
+    found = services(context)
+    blocked = change.new_chat_member.status in ("kicked", "left")
+    user = change.from_user
+    await found.store.users.upsert(user.id, user.first_name, user.username, user.language_code)
+    await found.store.users.mark_dm_open(user.id, not blocked)
+    if not blocked:
+        found.presenter.reopen_user(user.id)

@@ -1,0 +1,101 @@
+"""What a game provides so the bot can show it: the renderer protocol.
+
+The lobby, onboarding, storage, timers and publishing are game-agnostic; all
+they know of a game is its ``Variant`` (the engine contract) and a
+``GameRenderer`` from ``bot.render.RENDERERS``. A new game (Blázen, Cenzr)
+plugs in by adding its engine under ``games/`` and one module here.
+
+Renderers get *views* (``State.public_view()`` / ``State.view(seat)``) and
+the codes of legal actions, never the state, so a hidden card cannot reach a
+message by accident. They return HTML text (see ``i18n.Html``) and button
+specifications; the bot turns buttons into callback data carrying the
+table id and version, so renderers never see Telegram.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.render.i18n import Html, Translator
+from games.engine import Outcome
+
+__all__ = ["Button", "GameRenderer", "Keyboard"]
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A button a renderer asks for.
+
+    ``action`` is a game action code: pressing it applies the action. ``pick``
+    is a private selection step that changes no state (choosing the first of
+    two talon cards); the bot re-renders the hand with ``pick`` selected.
+    """
+
+    label: str
+    action: str | None = None
+    pick: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.action is None) == (self.pick is None):
+            raise ValueError("a button has exactly one of action and pick")
+
+
+Keyboard = list[list[Button]]
+
+
+class GameRenderer(Protocol):
+    """Texts and keyboards of one variant, in any catalog language."""
+
+    variant_id: str
+
+    def table_text(self, view: Any, names: Sequence[str], tr: Translator) -> Html:
+        """The group's table message: contract, trumps, tricks, whose turn..."""
+        ...
+
+    def hand_text(self, view: Any, names: Sequence[str], tr: Translator) -> Html:
+        """A player's private message: their cards and what they must do."""
+        ...
+
+    def is_public(self, code: str) -> bool:
+        """Whether an action is decided with buttons on the group's table message."""
+        ...
+
+    def public_keyboard(self, codes: Sequence[str], view: Any, tr: Translator) -> Keyboard:
+        """Buttons for the public ``codes`` legal for the seat to act."""
+        ...
+
+    def private_keyboard(
+        self, codes: Sequence[str], view: Any, tr: Translator, pick: str | None
+    ) -> Keyboard:
+        """Buttons for the private ``codes`` legal for this seat (``pick``: selection so far)."""
+        ...
+
+    def action_text(self, code: str, tr: Translator) -> Html:
+        """A short description of an action ("played ♥10"), for notices."""
+        ...
+
+    def result_text(self, outcome: Mapping[str, Any], names: Sequence[str], tr: Translator) -> Html:
+        """The finished deal: points, components, payments (``outcome`` as stored)."""
+        ...
+
+    def tally_scores(self, outcome: Outcome, options: Any) -> tuple[int, ...]:
+        """The deal's scores in the unit kept in the tally (money in haléře, points)."""
+        ...
+
+    def format_score(self, value: int, tr: Translator) -> Html:
+        """A tally value for people ("+0,40 Kč", "+120")."""
+        ...
+
+    def option_choices(self) -> Mapping[str, Sequence[object]]:
+        """House-rule options a table may change in /settings, with their allowed values."""
+        ...
+
+    def option_label(self, name: str, tr: Translator) -> Html: ...
+
+    def option_value(self, name: str, value: object, tr: Translator) -> Html: ...
+
+    def rules_text(self, tr: Translator) -> Html:
+        """A summary of the rules for /rules."""
+        ...

@@ -1,0 +1,236 @@
+"""What each message of a table shows, composed from the game's renderer.
+
+Game-agnostic: the lobby, the header of the table message, the hands, the
+result with the running score and the settings menu are built here from the
+``Variant`` contract and a ``GameRenderer``; the game only fills in its own
+parts. Every keyboard gets callback data with the table id and the version
+it was drawn for (``bot.callbacks``).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.callbacks import CallbackData, Op
+from bot.publisher import Content
+from bot.render import Button, Keyboard
+from bot.render.i18n import Html, I18n, Translator, escape
+from bot.tables import BOT_OPTIONS, LiveTable, Notice
+from games.engine import Seat, Variant
+from games.registry import VARIANTS
+
+__all__ = ["Screens", "option_names"]
+
+
+def option_names(live: LiveTable) -> list[str]:
+    """The options /settings offers, in a stable order (callback data uses the index)."""
+    return [*live.renderer.option_choices(), *BOT_OPTIONS]
+
+
+def _cb(live: LiveTable, op: Op, arg: str = "") -> CallbackData:
+    """Callback data for a button of this table, drawn at its current version."""
+    return CallbackData(live.id, live.version, op, arg)
+
+
+def _button(text: str, data: CallbackData) -> InlineKeyboardButton:
+    return InlineKeyboardButton(html.unescape(text), callback_data=data.encode())
+
+
+class Screens:
+    """Builds ``Content`` for the lobby, table, hands, results and menus."""
+
+    def __init__(self, i18n: I18n, default_timeout: float) -> None:
+        self.i18n = i18n
+        self.default_timeout = default_timeout
+
+    def tr(self, live: LiveTable) -> Translator:
+        return self.i18n.for_lang(live.language)
+
+    # -- lobby -------------------------------------------------------------------------
+
+    def game_choice(self, tr: Translator) -> Content:
+        """/new without a game: one button per game that exists."""
+        rows = [
+            [_button(v.title.get(tr.lang, v.id), CallbackData(0, 0, Op.NEW, v.id))]
+            for v in VARIANTS
+        ]
+        return Content(tr("lobby.choose_game"), InlineKeyboardMarkup(rows))
+
+    def lobby(self, live: LiveTable) -> Content:
+        if live.mode == "settings":
+            return self.settings(live)
+        tr = self.tr(live)
+        v = live.variant
+        seats = "\n".join(
+            f"{i + 1}. {escape(name)}" for i, name in enumerate(live.names)
+        ) or str(tr("lobby.nobody"))
+        lines = [
+            tr("lobby.title", game=self._title(v, tr)),
+            tr("lobby.players", count=len(live.names), min=v.min_seats, max=v.max_seats),
+            Html(seats),
+        ]
+        changed = self._changed_options(live, tr)
+        lines.append(tr("lobby.rules_changed", list=changed) if changed else tr("lobby.rules_default"))
+        lines.append(tr("lobby.hint"))
+        keyboard = [
+            [_button(tr("btn.join"), _cb(live, Op.JOIN)), _button(tr("btn.leave"), _cb(live, Op.LEAVE))],
+            [
+                _button(tr("btn.add_computer"), _cb(live, Op.ADD_COMPUTER)),
+                _button(tr("btn.remove_computer"), _cb(live, Op.REMOVE_COMPUTER)),
+            ],
+            [_button(tr("btn.settings"), _cb(live, Op.SETTINGS)), _button(tr("btn.start"), _cb(live, Op.START))],
+        ]
+        return Content("\n".join(lines), InlineKeyboardMarkup(keyboard))
+
+    def settings(self, live: LiveTable) -> Content:
+        tr = self.tr(live)
+        rows = []
+        for index, name in enumerate(option_names(live)):
+            label = f"{self.option_label(live, name, tr)}: {self.option_value(live, name, tr)}"
+            rows.append([_button(label, _cb(live, Op.OPTION, str(index)))])
+        rows.append([_button(tr("btn.back"), _cb(live, Op.BACK))])
+        text = tr("settings.title", game=self._title(live.variant, tr))
+        return Content(text, InlineKeyboardMarkup(rows))
+
+    def current_option(self, live: LiveTable, name: str) -> object:
+        if name in BOT_OPTIONS:
+            return live.bot_options.get(name, self.default_timeout_value())
+        defaults = live.variant.options({}).to_dict()
+        return live.game_option_values.get(name, defaults.get(name))
+
+    def default_timeout_value(self) -> object:
+        value = self.default_timeout
+        return int(value) if float(value).is_integer() else value
+
+    def option_label(self, live: LiveTable, name: str, tr: Translator) -> Html:
+        if name in BOT_OPTIONS:
+            return tr(f"settings.bot.{name}")
+        return live.renderer.option_label(name, tr)
+
+    def option_value(self, live: LiveTable, name: str, tr: Translator) -> Html:
+        value = self.current_option(live, name)
+        if name in BOT_OPTIONS:
+            return tr("settings.seconds", n=value)
+        return live.renderer.option_value(name, value, tr)
+
+    def _changed_options(self, live: LiveTable, tr: Translator) -> Html:
+        defaults = live.variant.options({}).to_dict()
+        parts = [
+            f"{self.option_label(live, name, tr)}: {self.option_value(live, name, tr)}"
+            for name, value in live.game_option_values.items()
+            if defaults.get(name) != value
+        ]
+        if "turn_timeout" in live.bot_options:
+            name = "turn_timeout"
+            parts.append(f"{self.option_label(live, name, tr)}: {self.option_value(live, name, tr)}")
+        return Html("; ".join(parts))
+
+    # -- the deal ----------------------------------------------------------------------
+
+    def header(self, live: LiveTable, tr: Translator) -> Html:
+        assert live.deal is not None
+        names = live.names
+        parts = [
+            tr("table.header", game=self._title(live.variant, tr), n=live.deal.deal_no + 1),
+            tr("table.dealer", name=names[live.deal.dealer]),
+        ]
+        out = live.variant.sitting_out(live.deal_options, len(names), live.deal.dealer)
+        if out:
+            parts.append(tr("table.sitting_out", name=", ".join(names[s] for s in sorted(out))))
+        return Html(" · ".join(parts))
+
+    def table(self, live: LiveTable) -> Content:
+        """The group's table message during (and at the end of) a deal."""
+        tr = self.tr(live)
+        state = live.state
+        lines = [self.header(live, tr), live.renderer.table_text(state.public_view(), live.names, tr)]
+        lines.extend(self._notice(live, n, tr) for n in live.notices)
+        keyboard: Keyboard = []
+        for seat in sorted(state.to_act()):
+            codes = [a.code for a in state.legal_actions(seat)]
+            public = [c for c in codes if live.renderer.is_public(c)]
+            if public:
+                keyboard = live.renderer.public_keyboard(public, state.public_view(), tr)
+                break
+        return Content("\n".join(lines), self._keyboard(live, keyboard))
+
+    @staticmethod
+    def _notice(live: LiveTable, notice: Notice, tr: Translator) -> Html:
+        values = dict(notice.values)
+        code = values.pop("action_code", None)
+        if code is not None:
+            values["action"] = live.renderer.action_text(str(code), tr)
+        return tr(notice.key, **values)
+
+    def hand(self, live: LiveTable, seat: Seat, tr: Translator) -> Content:
+        """A player's private message: the renderer's hand text and private buttons."""
+        state = live.state
+        text = Html(f"{self.header(live, tr)}\n{live.renderer.hand_text(state.view(seat), live.names, tr)}")
+        codes: Sequence[str] = ()
+        if seat in state.to_act():
+            codes = [a.code for a in state.legal_actions(seat)]
+        keyboard = live.renderer.private_keyboard(codes, state.view(seat), tr, live.picks.get(seat))
+        return Content(text, self._keyboard(live, keyboard))
+
+    def active_seats(self, live: LiveTable) -> list[Seat]:
+        """Seats dealt into the current deal."""
+        assert live.deal is not None
+        count = len(live.names)
+        out = live.variant.sitting_out(live.deal_options, count, live.deal.dealer)
+        return [s for s in range(count) if s not in out]
+
+    def result(self, live: LiveTable, *, buttons: bool = True) -> Content:
+        """The message posted once per finished deal: result, payments, running score."""
+        tr = self.tr(live)
+        assert live.outcome is not None and live.match is not None
+        names = live.names
+        match = live.match_state
+        lines = [
+            live.renderer.result_text(live.outcome, names, tr),
+            tr("result.running", deals=match["deals"], list=self.totals(live, tr)),
+            tr("result.next_dealer", name=names[match["dealer"]]),
+        ]
+        keyboard = [[_button(tr("btn.next_deal"), _cb(live, Op.NEXT)), _button(tr("btn.stop"), _cb(live, Op.STOP))]]
+        return Content("\n".join(lines), InlineKeyboardMarkup(keyboard) if buttons else None)
+
+    def totals(self, live: LiveTable, tr: Translator) -> Html:
+        totals = live.match_state.get("totals", [])
+        return Html(
+            " · ".join(
+                f"{escape(name)} {live.renderer.format_score(value, tr)}"
+                for name, value in zip(live.names, totals, strict=False)
+            )
+        )
+
+    def stopped(self, live: LiveTable) -> Content:
+        return Content(self.tr(live)("table.stopped"))
+
+    def stop_confirm(self, live: LiveTable) -> Content:
+        tr = self.tr(live)
+        keyboard = [
+            [
+                _button(tr("btn.stop_yes"), _cb(live, Op.STOP_CONFIRM)),
+                _button(tr("btn.stop_no"), _cb(live, Op.STOP_CANCEL)),
+            ]
+        ]
+        return Content(tr("stop.confirm"), InlineKeyboardMarkup(keyboard))
+
+    # -- helpers -----------------------------------------------------------------------
+
+    @staticmethod
+    def _title(variant: Variant, tr: Translator) -> str:
+        return variant.title.get(tr.lang, variant.id)
+
+    def _keyboard(self, live: LiveTable, rows: Keyboard) -> InlineKeyboardMarkup | None:
+        def encode(button: Button) -> InlineKeyboardButton:
+            if button.action is not None:
+                data = CallbackData(live.id, live.version, Op.ACTION, button.action)
+            else:
+                data = CallbackData(live.id, live.version, Op.PICK, button.pick or "-")
+            return _button(button.label, data)
+
+        built = [[encode(b) for b in row] for row in rows if row]
+        return InlineKeyboardMarkup(built) if built else None

@@ -1,0 +1,522 @@
+"""Live tables: load, lock, apply, persist, then tell the listeners.
+
+One ``LiveTable`` per live table row, rebuilt at start-up by replaying the
+action log through the engine. Every change follows one path under the
+table's ``asyncio.Lock``:
+
+    check (version, seat, status) -> engine ``apply`` (may refuse)
+    -> storage (commits, bumping the version) -> update memory -> listeners
+
+so nothing is ever shown (listeners render and send) that is not committed
+first, and a refused action changes neither the database nor memory. This
+module knows no Telegram and no rules: refusals are ``TableError`` codes that
+handlers turn into catalog texts, and game refusals are the engine's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from bot.config import Settings
+from bot.render import GameRenderer, renderer_for
+from games.engine import Event, GameError, Seat, Variant
+from games.registry import UnknownVariant, find_variant
+from storage import (
+    Deal,
+    LiveTableExists,
+    Match,
+    SeatError,
+    StaleVersion,
+    Store,
+    Table,
+    WrongStatus,
+)
+from storage.deals import ActionSource
+
+__all__ = ["BOT_OPTIONS", "LiveTable", "Notice", "TableError", "TableListener", "TableManager"]
+
+_LOG = logging.getLogger(__name__)
+BOT_KEY = "_bot"
+"""Key of the bot's own per-table options inside the table's options JSON."""
+BOT_OPTIONS: Mapping[str, Sequence[object]] = {"turn_timeout": (60, 180, 300, 600)}
+COMPUTER_NAMES = ("🤖 Franta", "🤖 Máňa", "🤖 Pepa", "🤖 Božka", "🤖 Lojza", "🤖 Anča")
+
+
+class TableError(Exception):
+    """A request the table refuses; ``code`` names the catalog text ``err.<code>``."""
+
+    def __init__(self, code: str, **values: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.values = values
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A line shown under the table message (a timeout, a player who left)."""
+
+    key: str
+    values: Mapping[str, Any]
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table in memory: its stored row, its current deal state, its lock."""
+
+    row: Table
+    variant: Variant
+    renderer: GameRenderer
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    match: Match | None = None
+    deal: Deal | None = None
+    state: Any = None
+    """The engine state of the current deal (also kept once it is over)."""
+    outcome: Mapping[str, Any] | None = None
+    """The stored outcome of the last finished deal of the match."""
+    mode: str = "lobby"
+    """What the lobby message shows: ``lobby`` or ``settings``."""
+    picks: dict[Seat, str] = field(default_factory=dict)
+    notices: list[Notice] = field(default_factory=list)
+    last_events: tuple[Event, ...] = ()
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def chat_id(self) -> int:
+        return self.row.chat_id
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def language(self) -> str:
+        return self.row.language
+
+    @property
+    def names(self) -> list[str]:
+        return [s.display_name for s in self.row.seats]
+
+    @property
+    def human_seats(self) -> list[tuple[Seat, int]]:
+        """(seat, user id) of every human seat."""
+        return [(s.seat_no, s.user_id) for s in self.row.seats if s.user_id is not None]
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        seat = self.row.seat_of(user_id)
+        return None if seat is None else seat.seat_no
+
+    def is_computer(self, seat: Seat) -> bool:
+        return self.row.seats[seat].kind == "computer"
+
+    @property
+    def in_deal(self) -> bool:
+        """A deal is being played (not between deals, not in the lobby)."""
+        return self.state is not None and not self.state.is_over and self.deal is not None
+
+    @property
+    def game_option_values(self) -> dict[str, Any]:
+        values = dict(self.row.options)
+        values.pop(BOT_KEY, None)
+        return values
+
+    @property
+    def bot_options(self) -> dict[str, Any]:
+        return dict(self.row.options.get(BOT_KEY, {}))
+
+    @property
+    def match_state(self) -> dict[str, Any]:
+        return dict(self.match.state) if self.match is not None else {}
+
+    @property
+    def deal_options(self) -> Any:
+        """The variant options the current match plays with (its snapshot)."""
+        source = self.match.options if self.match is not None else self.row.options
+        values = {k: v for k, v in source.items() if k != BOT_KEY}
+        return self.variant.options(values)
+
+
+class TableListener(Protocol):
+    """Told of every committed change, under the table's lock; must not block."""
+
+    async def table_changed(self, live: LiveTable, what: str) -> None: ...
+
+
+class TableManager:
+    """All live tables of the bot, and every operation that changes one."""
+
+    def __init__(self, store: Store, settings: Settings, rng: random.Random) -> None:
+        self.store = store
+        self.settings = settings
+        self.rng = rng
+        self.listeners: list[TableListener] = []
+        self._tables: dict[int, LiveTable] = {}
+        self._by_chat: dict[int, int] = {}
+
+    # -- lookup ------------------------------------------------------------------------
+
+    def get(self, table_id: int) -> LiveTable | None:
+        return self._tables.get(table_id)
+
+    def for_chat(self, chat_id: int) -> LiveTable | None:
+        table_id = self._by_chat.get(chat_id)
+        return None if table_id is None else self._tables.get(table_id)
+
+    def of_user(self, user_id: int) -> list[LiveTable]:
+        """Live tables where the user sits."""
+        return [t for t in self._tables.values() if t.seat_of(user_id) is not None]
+
+    def all(self) -> list[LiveTable]:
+        return list(self._tables.values())
+
+    # -- start-up ----------------------------------------------------------------------
+
+    async def restore(
+        self, prepare: Callable[[LiveTable], Awaitable[None]] | None = None
+    ) -> list[LiveTable]:
+        """Rebuild every live table from the database (after a restart or a crash).
+
+        ``prepare`` runs for each table before its deal is replayed, so the
+        listeners know its messages before anything can change.
+        """
+        restored = []
+        for row in await self.store.tables.list_live():
+            try:
+                live = self._track(row)
+            except (UnknownVariant, KeyError):
+                _LOG.error("table %s plays %s, which this bot cannot show", row.id, row.variant_id)
+                continue
+            if prepare is not None:
+                await prepare(live)
+            async with live.lock:
+                if row.status == "playing":
+                    await self._resume(live)
+            restored.append(live)
+        return restored
+
+    async def _resume(self, live: LiveTable) -> None:
+        live.match = await self.store.matches.current_match(live.id)
+        if live.match is None:  # crashed between "playing" and the match
+            await self._begin_match(live)
+            return
+        live.deal = await self.store.deals.current_deal(live.id)
+        if live.deal is None:
+            deals = await self.store.deals.list_deals(live.match.id)
+            if not deals:  # crashed between the match and its first deal
+                await self._start_deal(live)
+                return
+            live.deal = deals[-1]
+            live.outcome = live.deal.outcome
+        live.state = await self._replay(live, live.deal)
+        if live.state.is_over and not live.deal.is_finished:  # crashed before finishing
+            await self._finish_deal(live)
+
+    async def _replay(self, live: LiveTable, deal: Deal) -> Any:
+        assert live.match is not None
+        variant = live.variant
+        state = variant.new_deal(
+            live.deal_options, live.match.seat_count, deal.dealer, seed=deal.seed, cards=deal.cards
+        )
+        for logged in await self.store.deals.list_actions(deal.id):
+            state, _ = variant.apply(state, logged.seat, variant.parse_action(logged.code))
+        return state
+
+    def _track(self, row: Table) -> LiveTable:
+        variant = find_variant(row.variant_id)
+        live = LiveTable(row, variant, renderer_for(variant.id))
+        self._tables[row.id] = live
+        self._by_chat[row.chat_id] = row.id
+        return live
+
+    def _forget(self, live: LiveTable) -> None:
+        self._tables.pop(live.id, None)
+        if self._by_chat.get(live.chat_id) == live.id:
+            del self._by_chat[live.chat_id]
+
+    async def _changed(self, live: LiveTable, what: str) -> None:
+        for listener in self.listeners:
+            try:
+                await listener.table_changed(live, what)
+            except Exception:  # a listener bug must not undo a committed change
+                _LOG.exception("listener failed on %s of table %s", what, live.id)
+
+    # -- the lobby ---------------------------------------------------------------------
+
+    async def create(
+        self, chat_id: int, variant: Variant, creator_id: int, language: str
+    ) -> LiveTable:
+        """Open a table in the chat's lobby; ``TableError("table_exists")`` if one is live."""
+        renderer_for(variant.id)  # KeyError before anything is written
+        try:
+            row = await self.store.tables.create(
+                chat_id, variant.id, {}, creator_id, language=language, at=time.time()
+            )
+        except LiveTableExists:
+            raise TableError("table_exists") from None
+        live = self._track(row)
+        async with live.lock:
+            await self._changed(live, "lobby")
+        return live
+
+    async def join(self, live: LiveTable, user_id: int, name: str) -> None:
+        async with live.lock:
+            self._require(live, "lobby", "already_started")
+            if live.seat_of(user_id) is not None:
+                raise TableError("already_seated")
+            await self._add_seat(live, "human", user_id, name)
+
+    async def add_computer(self, live: LiveTable, expected_version: int | None) -> None:
+        async with live.lock:
+            self._require(live, "lobby", "already_started", expected_version)
+            used = set(live.names)
+            name = next((n for n in COMPUTER_NAMES if n not in used), f"🤖 {len(used) + 1}")
+            await self._add_seat(live, "computer", None, name)
+
+    async def _add_seat(self, live: LiveTable, kind: Any, user_id: int | None, name: str) -> None:
+        try:
+            live.row = await self.store.seats.add(
+                live.id,
+                kind=kind,
+                user_id=user_id,
+                display_name=name,
+                max_seats=live.variant.max_seats,
+            )
+        except SeatError as error:
+            raise TableError(
+                "table_full" if error.code == "table_full" else "already_seated"
+            ) from None
+        await self._changed(live, "lobby")
+
+    async def remove_computer(self, live: LiveTable, expected_version: int | None) -> None:
+        async with live.lock:
+            self._require(live, "lobby", "already_started", expected_version)
+            computers = [s.seat_no for s in live.row.seats if s.kind == "computer"]
+            if not computers:
+                raise TableError("no_computer")
+            live.row = await self.store.seats.remove(live.id, computers[-1])
+            await self._changed(live, "lobby")
+
+    async def leave(self, live: LiveTable, user_id: int) -> None:
+        """Leave the lobby, or hand one's seat to a computer player mid-match."""
+        async with live.lock:
+            seat = live.seat_of(user_id)
+            if seat is None:
+                raise TableError("not_seated")
+            if live.status == "lobby":
+                live.row = await self.store.seats.remove(live.id, seat)
+                await self._changed(live, "lobby")
+                return
+            name = f"🤖 {live.names[seat]}"[:64]
+            live.row = await self.store.seats.replace(
+                live.id, seat, kind="computer", user_id=None, display_name=name
+            )
+            live.notices.append(Notice("notice.left", {"name": live.names[seat]}))
+            await self._changed(live, "seat_replaced")
+
+    async def set_mode(self, live: LiveTable, mode: str, expected_version: int | None) -> None:
+        """Show the lobby or the settings on the lobby message (memory only)."""
+        async with live.lock:
+            self._require(live, "lobby", "already_started", expected_version)
+            live.mode = mode
+            await self._changed(live, "lobby")
+
+    async def set_option(
+        self, live: LiveTable, name: str, value: object, expected_version: int | None
+    ) -> None:
+        """Change one house rule (or bot option) of a lobby table."""
+        async with live.lock:
+            self._require(live, "lobby", "already_started", expected_version)
+            options = dict(live.row.options)
+            if name in BOT_OPTIONS:
+                options[BOT_KEY] = {**live.bot_options, name: value}
+            else:
+                options[name] = value
+                try:
+                    live.variant.options({k: v for k, v in options.items() if k != BOT_KEY})
+                except GameError:
+                    raise TableError("bad_option") from None
+            live.row = await self.store.tables.update_options(
+                live.id, options, expected_version=live.version
+            )
+            await self._changed(live, "lobby")
+
+    # -- deals -------------------------------------------------------------------------
+
+    async def start(self, live: LiveTable, expected_version: int | None) -> None:
+        """Leave the lobby and deal the first deal of a match."""
+        async with live.lock:
+            self._require(live, "lobby", "already_started", expected_version)
+            count = len(live.row.seats)
+            if not live.variant.min_seats <= count <= live.variant.max_seats:
+                raise TableError(
+                    "need_players",
+                    min=live.variant.min_seats,
+                    max=live.variant.max_seats,
+                    count=count,
+                )
+            try:
+                live.row = await self.store.tables.set_status(
+                    live.id, "playing", expected_version=live.version
+                )
+            except (StaleVersion, WrongStatus):
+                raise TableError("stale") from None
+            live.mode = "lobby"
+            await self._begin_match(live)
+
+    async def _begin_match(self, live: LiveTable) -> None:
+        count = len(live.row.seats)
+        dealer = self.rng.randrange(count)
+        state = {"dealer": dealer, "totals": [0] * count, "deals": 0}
+        live.match = await self.store.matches.start_match(
+            live.id, first_dealer=dealer, state=state, at=time.time()
+        )
+        await self._start_deal(live)
+
+    async def next_deal(self, live: LiveTable) -> None:
+        """Deal the next deal of the match once the previous one is over."""
+        async with live.lock:
+            if live.status != "playing":
+                raise TableError("not_started")
+            if live.in_deal:
+                raise TableError("deal_running")
+            await self._start_deal(live)
+
+    async def _start_deal(self, live: LiveTable) -> None:
+        assert live.match is not None
+        match = live.match_state
+        seed = self.rng.getrandbits(62)
+        deal = await self.store.deals.start_deal(
+            live.id, match["deals"], match["dealer"], seed=seed, at=time.time()
+        )
+        live.state = live.variant.new_deal(
+            live.deal_options, live.match.seat_count, deal.dealer, seed=seed
+        )
+        live.deal, live.outcome = deal, None
+        live.picks.clear()
+        live.notices.clear()
+        live.last_events = ()
+        await self._changed(live, "deal_started")
+
+    async def act(
+        self,
+        live: LiveTable,
+        seat: Seat,
+        code: str,
+        source: ActionSource,
+        expected_version: int,
+        *,
+        notice: Notice | None = None,
+    ) -> tuple[Event, ...]:
+        """Apply one action: engine first, then the log, then the listeners.
+
+        ``TableError("stale")`` when the table moved on; ``InvalidAction`` /
+        ``IllegalAction`` from the engine when the action is refused.
+        """
+        async with live.lock:
+            if expected_version != live.version:
+                raise TableError("stale")
+            if not live.in_deal:
+                raise TableError("no_deal")
+            action = live.variant.parse_action(code)
+            state, events = live.variant.apply(live.state, seat, action)
+            assert live.deal is not None
+            try:
+                logged = await self.store.deals.append_action(
+                    live.id, live.deal.id, seat, action.code, source, live.version, at=time.time()
+                )
+            except StaleVersion:
+                raise TableError("stale") from None
+            live.row = replace(live.row, version=logged.version)
+            live.state, live.last_events = state, events
+            live.picks.pop(seat, None)
+            if notice is not None:
+                live.notices = [*live.notices[-2:], notice]
+            if state.is_over:
+                await self._finish_deal(live)
+            else:
+                await self._changed(live, "action")
+            return events
+
+    async def _finish_deal(self, live: LiveTable) -> None:
+        assert live.deal is not None and live.match is not None
+        outcome = live.state.outcome()
+        tally = live.renderer.tally_scores(outcome, live.deal_options)
+        stored = {
+            "scores": list(outcome.scores),
+            "tally": list(tally),
+            "summary": dict(outcome.summary),
+            "played": outcome.played,
+        }
+        match = live.match_state
+        count = live.match.seat_count
+        after = {
+            "dealer": (match["dealer"] + 1) % count,
+            "totals": [t + s for t, s in zip(match["totals"], tally, strict=True)],
+            "deals": match["deals"] + 1,
+        }
+        live.deal = await self.store.deals.finish_deal(
+            live.deal.id, stored, list(tally), match_state=after, at=time.time()
+        )
+        live.match = await self.store.matches.get(live.match.id)
+        live.outcome = stored
+        await self._changed(live, "deal_over")
+
+    async def set_picks(self, live: LiveTable, seat: Seat, pick: str | None, version: int) -> None:
+        """Remember a private selection step (no state change, nothing stored)."""
+        async with live.lock:
+            if version != live.version:
+                raise TableError("stale")
+            if pick is None:
+                live.picks.pop(seat, None)
+            else:
+                live.picks[seat] = pick
+            await self._changed(live, "picked")
+
+    async def stop(self, live: LiveTable) -> None:
+        """End the table for good; the chat may open a new one."""
+        async with live.lock:
+            if live.status not in ("lobby", "playing"):
+                raise TableError("no_table")
+            live.row = await self.store.tables.set_status(live.id, "stopped")
+            self._forget(live)
+            await self._changed(live, "stopped")
+
+    async def add_notice(self, live: LiveTable, notice: Notice) -> None:
+        """Show a line under the table message until the next deal."""
+        async with live.lock:
+            if notice not in live.notices:
+                live.notices = [*live.notices[-2:], notice]
+                await self._changed(live, "notice")
+
+    async def set_language(self, live: LiveTable, language: str) -> None:
+        async with live.lock:
+            live.row = await self.store.tables.set_language(live.id, language)
+            await self._changed(live, "language")
+
+    async def refresh(self, live: LiveTable, what: str = "refresh") -> None:
+        """Tell the listeners to re-render (after a restart, a /hand...)."""
+        async with live.lock:
+            await self._changed(live, what)
+
+    # -- helpers -----------------------------------------------------------------------
+
+    @staticmethod
+    def _require(
+        live: LiveTable, status: str, code: str, expected_version: int | None = None
+    ) -> None:
+        if live.status != status:
+            raise TableError(code)
+        if expected_version is not None and expected_version != live.version:
+            raise TableError("stale")

@@ -1,0 +1,1 @@
+"""Blázen (Durak): the throw-in and transfer game of ``rules/blazen.md``."""

@@ -1,0 +1,121 @@
+"""What a seat, or anyone at the table, may know about a game of Blázen (§12.1).
+
+Renderers only ever get these views, never the state, so another hand or the
+order of the stock cannot leak by accident. Public knowledge is: the trump
+card, stock and Bito sizes, the table, hand sizes, and the cards everyone
+saw go into a hand (a defender's pick-up, the drawn trump card, a shown
+trump, the card given in a trump exchange).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.blazen.rules import display_order
+from games.blazen.state import BlazenState, Phase
+from games.cards import card_code
+from games.engine import Seat
+
+__all__ = ["PlayerView", "PublicView", "player_view", "public_view"]
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """Everything every player and onlooker may see."""
+
+    variant: str
+    rules: str  # podkidnoy (vhazovací) or perevodnoy (přestupový)
+    version: int
+    seats: int
+    dealer: Seat
+    phase: str
+    to_act: tuple[Seat, ...]
+    to_move: Seat | None
+    trump: str
+    trump_card: str
+    trump_card_in_stock: bool
+    stock: int
+    bito: int
+    opener: Seat | None
+    defender: Seat | None
+    table: tuple[tuple[str, str | None], ...]
+    room: int
+    hand_sizes: dict[Seat, int]
+    known: dict[Seat, tuple[str, ...]]
+    passed: tuple[Seat, ...]
+    shown: tuple[str, ...]
+    out: tuple[Seat, ...]
+    teams: tuple[int, ...] | None
+    opening_trump: str | None  # the lowest trump that picked the first attacker
+    last_bout: dict[str, Any] | None
+    end: str | None
+    result: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A seat's own knowledge: the public view plus its hand."""
+
+    seat: Seat
+    public: PublicView
+    hand: tuple[str, ...]
+    legal: tuple[str, ...]
+
+
+def public_view(state: BlazenState) -> PublicView:
+    over = state.phase is Phase.OVER
+    result = None
+    if over:
+        outcome = state.outcome()
+        result = {**outcome.summary, "scores": list(outcome.scores)}
+    last = state.last_bout
+    return PublicView(
+        variant="blazen",
+        rules=state.options.variant,
+        version=state.version,
+        seats=state.seats,
+        dealer=state.dealer,
+        phase=str(state.phase),
+        to_act=tuple(sorted(state.to_act())),
+        to_move=state.to_move,
+        trump="hdsc"[state.trump],
+        trump_card=card_code(state.trump_card),
+        trump_card_in_stock=bool(state.stock),
+        stock=len(state.stock),
+        bito=state.bito.bit_count(),
+        opener=None if over else state.opener,
+        defender=None if over else state.defender,
+        table=tuple((card_code(a), None if d is None else card_code(d)) for a, d in state.table),
+        room=0 if over else state.room,
+        hand_sizes={s: state.hands[s].bit_count() for s in range(state.seats)},
+        known={
+            s: display_order(state.known[s], state.trump)
+            for s in range(state.seats)
+            if state.known[s]
+        },
+        passed=tuple(sorted(state.passed)),
+        shown=display_order(state.shown, state.trump),
+        out=tuple(s for group in state.exits for s in group),
+        teams=state.teams if state.options.team_mode != "none" else None,
+        opening_trump=None if state.opening_trump is None else card_code(state.opening_trump),
+        last_bout=None
+        if last is None
+        else {
+            "opener": last.opener,
+            "defender": last.defender,
+            "taken": last.taken,
+            "table": [[card_code(a), None if d is None else card_code(d)] for a, d in last.table],
+        },
+        end=state.end,
+        result=result,
+    )
+
+
+def player_view(state: BlazenState, seat: Seat) -> PlayerView:
+    return PlayerView(
+        seat=seat,
+        public=public_view(state),
+        hand=display_order(state.hands[seat], state.trump),
+        legal=tuple(a.code for a in state.legal_actions(seat)),
+    )
