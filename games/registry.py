@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import unicodedata
 
+from games.blazen.variant import BLAZEN
 from games.engine import Variant
 from games.marias.variant import VOLENY
 
 __all__ = ["VARIANTS", "UnknownVariant", "find_variant"]
 
-VARIANTS: tuple[Variant, ...] = (VOLENY,)
+VARIANTS: tuple[Variant, ...] = (VOLENY, BLAZEN)
 
 
 class UnknownVariant(KeyError):

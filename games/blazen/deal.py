@@ -161,12 +161,10 @@ def new_deal(
     if cards is not None:
         hands, stock, trump_card, bito, given = _explicit(options, seats, dealer, cards)
         first_attacker = given if first_attacker is None else first_attacker
-        rng = random.Random(" ".join(card_code(c) for h in hands for c in h))
     else:
         if seed is None:
             raise ValueError("a deal needs a seed or explicit cards")
-        rng = random.Random(seed)
-        hands, stock, trump_card = _seeded(options, seats, dealer, rng)
+        hands, stock, trump_card = _seeded(options, seats, dealer, random.Random(seed))
     if first_attacker is not None and not 0 <= first_attacker < seats:
         raise IllegalAction("bad_table", f"first attacker {first_attacker} is not a seat")
     masks = tuple(mask_of(h) for h in hands)
@@ -180,6 +178,8 @@ def new_deal(
     elif options.first_attacker_rule == "dealer_left":
         attacker = left
     elif options.first_attacker_rule == "random":
+        # drawn from the deal itself, so that its explicit cards give the same seat
+        rng = random.Random(" ".join(card_code(c) for h in hands for c in h))
         attacker = rng.randrange(seats)
     else:
         lowest = lowest_trump(sum(masks), trump)
@@ -205,15 +205,17 @@ def new_deal(
         hands=masks,
         stock=tuple(stock),
         bito=bito,
-        known=tuple(
-            1 << trump_card if not stock and masks[s] >> trump_card & 1 else 0 for s in range(seats)
+        known=tuple(  # the turned card kept by the dealer and the lowest trump are shown
+            (1 << trump_card if not stock and masks[s] >> trump_card & 1 else 0)
+            | (1 << shown if shown is not None and s == attacker else 0)
+            for s in range(seats)
         ),
         phase=Phase.OPEN,
         opener=attacker,
         defender=attacker,
         to_move=attacker,
         opening_trump=shown,
-        discards=1 if bito else 0,
+        discards=1 if bito else 0,  # a position with a Bito is past its first discard
     )
     defender = state.next_opponent(attacker)
     if end is not None or defender is None:

@@ -9,6 +9,7 @@ next attacker (§9).
 
 from __future__ import annotations
 
+from typing import Any
 
 from games.blazen.actions import (
     Attack,
@@ -41,27 +42,36 @@ def apply(
     """The state after ``seat`` takes ``action``, and what happened; illegal → IllegalAction."""
     check(state, seat, action)
     events: Events = []
+    work = state.but(version=state.version + 1)
     if isinstance(action, Redeal):
-        new = _redeal(state, seat, events)
+        new = _redeal(work, seat, events)
     elif isinstance(action, Exchange):
-        new = _exchange(state, seat, action.card, events)
+        new = _exchange(work, seat, action.card, events)
     elif isinstance(action, Attack):
-        new = _attack(state, seat, action.cards, events)
+        new = _attack(work, seat, action.cards, events)
     elif isinstance(action, Beat):
-        new = _beat(state, seat, action, events)
+        new = _beat(work, seat, action, events)
     elif isinstance(action, Take):
         events.append(Event("take", seat, {}))
-        new = _start_take_add(state, events)
+        new = _start_take_add(work, events)
     elif isinstance(action, Transfer):
-        new = _transfer(state, seat, action.cards, events)
+        new = _transfer(work, seat, action.cards, events)
     elif isinstance(action, Show):
-        new = _show(state, seat, action.card, events)
+        new = _show(work, seat, action.card, events)
     elif isinstance(action, Throw):
-        new = _throw(state, seat, action.cards, events)
+        new = _throw(work, seat, action.cards, events)
     else:
         assert isinstance(action, Pass)
-        new = _pass(state, seat, events)
-    return new.but(version=state.version + 1), tuple(events)
+        new = _pass(work, seat, events)
+    return new, tuple(events)
+
+
+def _edit(state: BlazenState, **changes: Any) -> BlazenState:
+    """Change the copy ``apply`` is building, in place. Only that fresh copy, which
+    nobody else holds yet, is ever edited: a state once returned never changes."""
+    for name, value in changes.items():
+        object.__setattr__(state, name, value)
+    return state
 
 
 def _codes(cards: tuple[Card, ...] | CardSet) -> list[str]:
@@ -97,7 +107,8 @@ def _redeal(state: BlazenState, seat: Seat, events: Events) -> BlazenState:
     suit = redeal_suit(state.hands[seat])
     assert suit is not None
     events.append(Event("redeal", seat, {"suit": "hdsc"[suit]}))
-    new = state.but(
+    new = _edit(
+        state,
         phase=Phase.OVER,
         to_move=None,
         waiting=frozenset(),
@@ -116,14 +127,15 @@ def _exchange(state: BlazenState, seat: Seat, lowest: Card, events: Events) -> B
     known = list(state.known)
     known[seat] |= 1 << turned
     events.append(Event("exchange", seat, {"gave": card_code(lowest), "took": card_code(turned)}))
-    new = state.but(
+    new = _edit(
+        state,
         hands=tuple(hands),
         known=tuple(known),
         stock=(*state.stock[:-1], lowest),
         trump_card=lowest,
         exchanged=True,
     )
-    return new.but(interject=interjections(new))
+    return _edit(new, interject=interjections(new))
 
 
 # --- the bout -----------------------------------------------------------------
@@ -132,7 +144,8 @@ def _exchange(state: BlazenState, seat: Seat, lowest: Card, events: Events) -> B
 def _attack(state: BlazenState, seat: Seat, cards: tuple[Card, ...], events: Events) -> BlazenState:
     hands, emptied = _lay(state, seat, cards)
     events.append(Event("attack", seat, {"cards": _codes(cards), "defender": state.defender}))
-    new = state.but(
+    new = _edit(
+        state,
         hands=hands,
         known=_forget(state.known, seat, cards),
         emptied=emptied,
@@ -158,7 +171,8 @@ def _beat(state: BlazenState, seat: Seat, action: Beat, events: Events) -> Blaze
             {"index": action.index, "attack": card_code(attack), "card": card_code(action.card)},
         )
     )
-    new = state.but(
+    new = _edit(
+        state,
         hands=hands,
         known=_forget(state.known, seat, (action.card,)),
         emptied=emptied,
@@ -177,7 +191,8 @@ def _transfer(
     assert target is not None
     hands, emptied = _lay(state, seat, cards)
     events.append(Event("transfer", seat, {"cards": _codes(cards), "defender": target}))
-    new = state.but(
+    new = _edit(
+        state,
         hands=hands,
         known=_forget(state.known, seat, cards),
         emptied=emptied,
@@ -195,7 +210,8 @@ def _show(state: BlazenState, seat: Seat, c: Card, events: Events) -> BlazenStat
     known = list(state.known)
     known[seat] |= 1 << c
     events.append(Event("show", seat, {"card": card_code(c), "defender": target}))
-    new = state.but(
+    new = _edit(
+        state,
         known=tuple(known),
         shown=state.shown | 1 << c,
         defender=target,
@@ -208,7 +224,8 @@ def _show(state: BlazenState, seat: Seat, c: Card, events: Events) -> BlazenStat
 def _throw(state: BlazenState, seat: Seat, cards: tuple[Card, ...], events: Events) -> BlazenState:
     hands, emptied = _lay(state, seat, cards)
     events.append(Event("throw", seat, {"cards": _codes(cards), "defender": state.defender}))
-    new = state.but(
+    new = _edit(
+        state,
         hands=hands,
         known=_forget(state.known, seat, cards),
         emptied=emptied,
@@ -218,12 +235,12 @@ def _throw(state: BlazenState, seat: Seat, cards: tuple[Card, ...], events: Even
         return _next_take_add(new, seat, events)
     if state.options.throw_in_timing == "anytime":
         return _after_table_change(new, events)
-    return new.but(phase=Phase.DEFEND, to_move=state.defender, waiting=frozenset())
+    return _edit(new, phase=Phase.DEFEND, to_move=state.defender, waiting=frozenset())
 
 
 def _pass(state: BlazenState, seat: Seat, events: Events) -> BlazenState:
     events.append(Event("pass", seat, {}))
-    new = state.but(passed=state.passed | {seat})
+    new = _edit(state, passed=state.passed | {seat})
     if state.phase is Phase.TAKE_ADD:
         return _next_take_add(new, seat, events)
     if state.options.throw_in_mode == "window":
@@ -242,10 +259,10 @@ def _window(state: BlazenState) -> frozenset[Seat]:
 def _after_table_change(state: BlazenState, events: Events) -> BlazenState:
     """The defender is to act; with ``anytime`` the window of throwers stays open."""
     if state.options.throw_in_timing != "anytime":
-        return state.but(phase=Phase.DEFEND, to_move=state.defender, waiting=frozenset())
-    state = state.but(queue=eligible_throwers(state))
+        return _edit(state, phase=Phase.DEFEND, to_move=state.defender, waiting=frozenset())
+    state = _edit(state, queue=eligible_throwers(state))
     if state.uncovered:
-        return state.but(phase=Phase.DEFEND, to_move=state.defender, waiting=_window(state))
+        return _edit(state, phase=Phase.DEFEND, to_move=state.defender, waiting=_window(state))
     return _start_throw(state, events)
 
 
@@ -256,18 +273,18 @@ def _refresh_window(state: BlazenState, events: Events) -> BlazenState:
     waiting = _window(state)
     if not waiting:
         return _end_bout(state, False, events)
-    return state.but(to_move=None, waiting=waiting)
+    return _edit(state, to_move=None, waiting=waiting)
 
 
 def _start_throw(state: BlazenState, events: Events) -> BlazenState:
     """Everything is covered: ask the throwers from the top of the list (§6.3)."""
-    state = state.but(phase=Phase.THROW, queue=eligible_throwers(state), ptr=0)
+    state = _edit(state, phase=Phase.THROW, queue=eligible_throwers(state), ptr=0)
     if state.options.throw_in_mode == "window":
         waiting = _window(state)
         if not waiting:
             return _end_bout(state, False, events)
-        return state.but(to_move=None, waiting=waiting)
-    return _ask_from(state.but(passed=frozenset()), 0, events)
+        return _edit(state, to_move=None, waiting=waiting)
+    return _ask_from(_edit(state, passed=frozenset()), 0, events)
 
 
 def _ask_from(state: BlazenState, ptr: int, events: Events) -> BlazenState:
@@ -276,13 +293,14 @@ def _ask_from(state: BlazenState, ptr: int, events: Events) -> BlazenState:
     while ptr < len(queue) and not askable(state, queue[ptr]):
         ptr += 1
     if ptr < len(queue):
-        return state.but(ptr=ptr, to_move=queue[ptr], waiting=frozenset())
+        return _edit(state, ptr=ptr, to_move=queue[ptr], waiting=frozenset())
     return _end_bout(state, state.phase is Phase.TAKE_ADD, events)
 
 
 def _start_take_add(state: BlazenState, events: Events) -> BlazenState:
     """ "Beru": one last round of throw-ins, then the pick-up (§6.6)."""
-    state = state.but(
+    state = _edit(
+        state,
         phase=Phase.TAKE_ADD,
         queue=eligible_throwers(state),
         ptr=0,
@@ -300,11 +318,11 @@ def _next_take_add(state: BlazenState, seat: Seat | None, events: Events) -> Bla
     """Each thrower acts once after a take, by priority or in the window."""
     if state.options.throw_in_mode == "window":
         passed = state.passed if seat is None else state.passed | {seat}
-        state = state.but(passed=passed)
+        state = _edit(state, passed=passed)
         waiting = _window(state)
         if not waiting:
             return _end_bout(state, True, events)
-        return state.but(to_move=None, waiting=waiting)
+        return _edit(state, to_move=None, waiting=waiting)
     return _ask_from(state, state.ptr + 1, events)
 
 
@@ -340,7 +358,8 @@ def _end_bout(state: BlazenState, taken: bool, events: Events) -> BlazenState:
         drawn_counts[str(seat)] = len(drawn)
         events.append(Event("drawn", seat, {"cards": _codes(drawn)}, frozenset((seat,))))
     events.append(Event("draw", None, {"counts": drawn_counts, "stock": len(stock)}))
-    new = state.but(
+    new = _edit(
+        state,
         hands=tuple(hands),
         known=tuple(known),
         bito=bito,
@@ -356,7 +375,7 @@ def _end_bout(state: BlazenState, taken: bool, events: Events) -> BlazenState:
     )
     if leaving:
         place = sum(len(group) for group in state.exits) + 1
-        new = new.but(gone=state.gone | set(leaving), exits=(*state.exits, leaving))
+        new = _edit(new, gone=state.gone | set(leaving), exits=(*state.exits, leaving))
         events.append(Event("out", None, {"seats": list(leaving), "place": place}))
     finished = _game_end(new, taken)
     if finished is not None:
@@ -403,7 +422,8 @@ def _over(
         lowest = LOWEST_RANK[state.options.deck_size]
         table = state.last_bout.table if state.last_bout is not None else ()
         straps = sum(1 for a, _ in table if a < 52 and a % 13 == lowest)
-    return state.but(
+    return _edit(
+        state,
         phase=Phase.OVER,
         to_move=None,
         waiting=frozenset(),
@@ -422,7 +442,8 @@ def _next_bout(state: BlazenState, taken: bool, events: Events) -> BlazenState:
     defender = state.next_opponent(cand)
     assert defender is not None
     events.append(Event("bout", cand, {"attacker": cand, "defender": defender}))
-    return state.but(
+    return _edit(
+        state,
         phase=Phase.OPEN,
         opener=cand,
         defender=defender,

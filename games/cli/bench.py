@@ -1,6 +1,7 @@
 """Speed figures of the engine on one core (``python -m games bench``).
 
-Prints, for volený mariáš: random playouts per second through the fast
+Prints, for Blázen: whole random games per second and validated actions per
+second. Prints, for volený mariáš: random playouts per second through the fast
 kernel (the card play of a deal from its first trick), validated actions per
 second through ``apply`` (replaying recorded random deals), and whole random
 deals per second with legal-action generation. Nothing here asserts a time;
@@ -44,8 +45,52 @@ def _random_deal(variant: Any, options: Any, seed: int) -> tuple[Any, list[tuple
     return state, actions
 
 
+def _blazen(variant: Any, seconds: float) -> int:
+    """Blázen: whole random games (36 cards, 2-6 players) and replayed actions."""
+    options = variant.options()
+    player = RandomPlayer()
+
+    def game(seed: int) -> list[tuple[Seat, Any]]:
+        rng = random.Random(seed)
+        seats = 2 + seed % 5
+        state = variant.new_deal(options, seats, seed % seats, seed=seed)
+        actions: list[tuple[Seat, Any]] = []
+        while not state.is_over:
+            seat = state.to_move if state.to_move is not None else min(state.to_act())
+            legal = [a for a in state.legal_actions(seat) if a.code != "redeal"]
+            action = player.choose(None, legal, seat, rng)
+            actions.append((seat, action))
+            state, _ = variant.apply(state, seat, action)
+        return actions
+
+    next_seed = [0]
+
+    def full_game() -> int:
+        game(next_seed[0])
+        next_seed[0] += 1
+        return 1
+
+    rate, count = _measure(seconds, full_game)
+    print(f"random games with legal_actions + apply: {rate:,.0f}/s ({count} in {seconds:.1f} s)")
+    recorded = [(s, game(s)) for s in range(20)]
+
+    def replay() -> int:
+        for seed, actions in recorded:
+            seats = 2 + seed % 5
+            state = variant.new_deal(options, seats, seed % seats, seed=seed)
+            for seat, action in actions:
+                state, _ = variant.apply(state, seat, action)
+        return sum(len(actions) for _, actions in recorded)
+
+    rate, count = _measure(seconds, replay)
+    print(f"validated actions through apply: {rate:,.0f}/s ({count} in {seconds:.1f} s)")
+    return 0
+
+
 def run(variant_id: str, seconds: float) -> int:
     variant = find_variant(variant_id)
+    if variant.id == "blazen":
+        return _blazen(variant, seconds)
     if variant.id != "marias-voleny":
         print(f"no benchmark for {variant.id} yet")
         return 2

@@ -7,9 +7,10 @@ import json
 import random
 import secrets
 from pathlib import Path
+from typing import Any
 
-from games.cli.marias_text import describe_action, render_view
-from games.engine import Event, GameError, Seat
+from games.cli import blazen_text, marias_text
+from games.engine import Event, GameError, Seat, State
 from games.names import card_label, card_name, suit_name
 from games.players import make_player
 from games.record import DealRecord, MatchRecord
@@ -58,6 +59,22 @@ def _event_text(event: Event, names: list[str], lang: str) -> str | None:
     return f"  · {who} {text}".rstrip()
 
 
+def _pick_seat(state: State, human: Seat, offered: set[int]) -> tuple[Seat, bool]:
+    """Whose input to ask for next, and whether it is optional.
+
+    The seat asked in turn (``to_move``) comes first. A seat that may only
+    interject (Blázen's ``redeal``) is asked only when it is the human, once per
+    state; computer players act on their own turn only.
+    """
+    to_act = state.to_act()
+    main = getattr(state, "to_move", None)
+    if human in to_act and human != main and state.version not in offered:
+        return human, True
+    if main is not None and main in to_act:
+        return main, False
+    return min(to_act), False
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         variant = find_variant(args.variant)
@@ -74,58 +91,76 @@ def run(args: argparse.Namespace) -> int:
         ("ty" if args.lang == "cs" else "you") if s == args.seat else f"AI{s}" for s in range(seats)
     ]
     bots = {s: make_player(args.opponents, variant.id) for s in range(seats) if s != args.seat}
+    text: Any = blazen_text if variant.id == "blazen" else marias_text
+    event_text = blazen_text.event_text if variant.id == "blazen" else _event_text
     rng = random.Random(seed)
     tally = [0] * seats
     deals: list[DealRecord] = []
     dealer: Seat = 0
+    opener: Seat | None = None  # fixed by the last deal (Blázen: the fool's neighbour)
     for number in range(args.deals):
-        state = variant.new_deal(options, seats, dealer, seed=seed + number)
+        extra: dict[str, Any] = {} if opener is None else {"first_attacker": opener}
+        try:
+            state = variant.new_deal(options, seats, dealer, seed=seed + number, **extra)
+        except GameError as exc:  # a table the options cannot seat (Blázen: 7 with 36 cards)
+            print(exc.reason)
+            return 2
         actions: list[tuple[Seat, str]] = []
+        offered: set[int] = set()
         print(f"\n=== deal {number + 1}, dealer {names[dealer]} (seed {seed + number}) ===")
         while not state.is_over:
-            for seat in sorted(state.to_act()):
-                legal = state.legal_actions(seat)
-                if seat in bots:
-                    action = bots[seat].choose(state.view(seat), legal, seat, rng)
-                else:
-                    print()
-                    print(render_view(state.view(seat), names, args.lang))
-                    for i, a in enumerate(legal, 1):
-                        print(f"  {i:2}) {describe_action(a.code, args.lang)}")
-                    try:
-                        answer = input("> ").strip()
-                    except EOFError:
-                        print()
-                        return 0
-                    try:
-                        action = (
-                            legal[int(answer) - 1]
-                            if answer.isdigit()
-                            else variant.parse_action(answer)
-                        )
-                        if answer.isdigit() and int(answer) < 1:
-                            raise IndexError
-                    except (IndexError, GameError) as exc:
-                        print(f"  ✗ {getattr(exc, 'reason', 'pick a number from the list')}")
-                        break
+            seat, optional = _pick_seat(state, args.seat, offered)
+            legal = state.legal_actions(seat)
+            if seat in bots:
+                action = bots[seat].choose(state.view(seat), legal, seat, rng)
+            else:
+                print()
+                print(text.render_view(state.view(seat), names, args.lang))
+                if optional:
+                    print("   0) " + ("pokračovat" if args.lang == "cs" else "go on"))
+                for i, a in enumerate(legal, 1):
+                    print(f"  {i:2}) {text.describe_action(a.code, args.lang)}")
                 try:
-                    state, events = variant.apply(state, seat, action)
-                except GameError as exc:
-                    print(f"  ✗ {exc.reason}")
-                    break
-                actions.append((seat, action.code))
-                for event in events:
-                    if event.visible_for(args.seat):
-                        text = _event_text(event, names, args.lang)
-                        if text:
-                            print(text)
-                break
+                    answer = input("> ").strip()
+                except EOFError:
+                    print()
+                    return 0
+                if optional and answer in ("0", ""):
+                    offered.add(state.version)
+                    continue
+                try:
+                    action = (
+                        legal[int(answer) - 1] if answer.isdigit() else variant.parse_action(answer)
+                    )
+                    if answer.isdigit() and int(answer) < 1:
+                        raise IndexError
+                except (IndexError, GameError) as exc:
+                    print(f"  ✗ {getattr(exc, 'reason', 'pick a number from the list')}")
+                    continue
+            try:
+                state, events = variant.apply(state, seat, action)
+            except GameError as exc:
+                print(f"  ✗ {exc.reason}")
+                continue
+            actions.append((seat, action.code))
+            for event in events:
+                if event.visible_for(args.seat):
+                    line = event_text(event, names, args.lang)
+                    if line:
+                        print(line)
         outcome = state.outcome()
         tally = [t + s for t, s in zip(tally, outcome.scores, strict=True)]
         print(json.dumps(outcome.summary, ensure_ascii=False))
         print("scores:", outcome.scores, "tally:", tally)
-        deals.append(DealRecord(dealer=dealer, actions=tuple(actions), seed=seed + number))
-        dealer = (dealer + 1) % seats
+        if opener is None:
+            deals.append(DealRecord(dealer=dealer, actions=tuple(actions), seed=seed + number))
+        else:  # a seed cannot carry the fixed first attacker; the cards can
+            cards = variant.dealt_cards(state)
+            deals.append(DealRecord(dealer=dealer, actions=tuple(actions), cards=cards))
+        # Blázen names the next dealer and first attacker (the fool, §4-§5);
+        # otherwise the deal passes clockwise.
+        dealer = int(outcome.summary.get("next_dealer", (dealer + 1) % seats))
+        opener = outcome.summary.get("next_attacker")
     if args.save:
         record = MatchRecord(variant.id, seats, options.to_dict(), tuple(names), tuple(deals))
         Path(args.save).write_text(json.dumps(record.to_json(), ensure_ascii=False, indent=1))

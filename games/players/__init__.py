@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.players.base import Player
+from games.players.blazen_rules import BlazenRulePlayer
 from games.players.marias_rules import MariasRulePlayer
 from games.players.random_player import RandomPlayer
 
@@ -17,4 +18,6 @@ def make_player(name: str, variant_id: str) -> Player:
         return RandomPlayer()
     if name == "rules" and variant_id.startswith("marias"):
         return MariasRulePlayer()
+    if name == "rules" and variant_id == "blazen":
+        return BlazenRulePlayer()
     raise KeyError(f"no computer player {name!r} for {variant_id}")
