@@ -25,8 +25,12 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
-from telegram import Update
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    Update,
+)
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
 from bot.config import Settings
@@ -37,15 +41,28 @@ from bot.publisher import Publisher
 from bot.render.i18n import I18n
 from bot.screens import Screens
 from bot.services import KEY, Services
-from bot.tables import LiveTable, TableManager
+from bot.tables import TableManager
+from bot.tasks import spawn
 from bot.timers import Timers
+from bot.updates import PerChatUpdateProcessor
 from storage import Store
 
 __all__ = ["GROUP_COMMANDS", "PRIVATE_COMMANDS", "build_application", "serving"]
 
 _LOG = logging.getLogger(__name__)
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
-GROUP_COMMANDS = ("new", "join", "leave", "start", "score", "stop", "rules", "settings", "lang", "help")
+GROUP_COMMANDS = (
+    "new",
+    "join",
+    "leave",
+    "start",
+    "score",
+    "stop",
+    "rules",
+    "settings",
+    "lang",
+    "help",
+)
 PRIVATE_COMMANDS = ("start", "hand", "rules", "help")
 
 
@@ -64,7 +81,7 @@ def build_application(settings: Settings) -> AnyApp:
         .base_url(settings.base_url)
         .base_file_url(settings.base_file_url)
         .rate_limiter(limiter)
-        .concurrent_updates(128)
+        .concurrent_updates(PerChatUpdateProcessor())
         .post_init(startup)
         .post_stop(stopping)
         .post_shutdown(shutdown)
@@ -92,9 +109,17 @@ async def startup(app: AnyApp) -> None:
     driver.timers = timers
     tables.listeners = [presenter, driver]
     found = Services(
-        settings, store, i18n, publisher, screens, presenter, driver, timers, tables,
+        settings,
+        store,
+        i18n,
+        publisher,
+        screens,
+        presenter,
+        driver,
+        timers,
+        tables,
         app.bot.username,
-    )  # fmt: skip
+    )
     publisher.on_forbidden = lambda chat_id: _forbidden(found, chat_id)
     app.bot_data[KEY] = found
     await _set_commands(app, i18n)
@@ -105,20 +130,30 @@ async def startup(app: AnyApp) -> None:
             await tables.refresh(live, "restored")
         else:
             await tables.refresh(live, "lobby")
+    found.digest_saver = spawn(_save_digests(found), name="digests")
     _LOG.info("Karban is up as @%s with %d live tables", app.bot.username, len(restored))
+
+
+async def _save_digests(found: Services, every: float = 2.0) -> None:
+    """Persist what the messages show every few seconds (see ``Presenter.save_digests``)."""
+    while True:
+        await asyncio.sleep(every)
+        await found.presenter.save_digests()
 
 
 async def _forbidden(found: Services, chat_id: int) -> None:
     """A private chat answered 403: tell the tables, never stop them."""
     tables = found.tables.of_user(chat_id)
     for live, notice in await found.presenter.on_forbidden(chat_id, tables):
-        asyncio.create_task(found.tables.add_notice(live, notice))
+        spawn(found.tables.add_notice(live, notice), name=f"notice:{live.id}")
 
 
 async def _set_commands(app: AnyApp, i18n: I18n) -> None:
     """setMyCommands for groups and direct chats, in every language, default first."""
-    scopes = ((BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
-              (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS))  # fmt: skip
+    scopes = (
+        (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
+        (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS),
+    )
     for lang in (None, *i18n.languages):
         tr = i18n.for_lang(lang)
         for scope, names in scopes:
@@ -141,6 +176,9 @@ async def stopping(app: AnyApp) -> None:
     found.timers.cancel_all()
     await found.publisher.flush(timeout=3.0)
     await found.publisher.close()
+    if found.digest_saver is not None:
+        found.digest_saver.cancel()
+    await found.presenter.save_digests()
 
 
 async def shutdown(app: AnyApp) -> None:
@@ -174,9 +212,3 @@ async def serving(app: AnyApp, *, poll_timeout: int = 1) -> AsyncIterator[AnyApp
         await app.shutdown()
         if app.post_shutdown is not None:
             await app.post_shutdown(app)
-
-
-def live_tables(app: AnyApp) -> list[LiveTable]:
-    """The live tables of a running app (tests and the benchmark look inside)."""
-    found = _found(app)
-    return [] if found is None else found.tables.all()

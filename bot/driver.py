@@ -19,9 +19,10 @@ import time
 from typing import Any
 
 from bot.config import Settings
+from bot.live import LiveTable, Notice, TableError
 from bot.publisher import Content, Publisher
 from bot.render.i18n import I18n
-from bot.tables import LiveTable, Notice, TableError, TableManager
+from bot.tables import TableManager
 from bot.timers import REMINDER_SHARE, Timers
 from games.engine import Action, GameError, Seat
 from games.players import Player, make_player
@@ -83,7 +84,7 @@ class Driver:
         if humans:
             await self.timers.arm(live.id, humans[0], live.version, self.timeout(live, humans[0]))
         else:
-            await self.timers.clear(live.id)
+            self.timers.pause(live.id)
 
     def back(self, live: LiveTable, seat: Seat) -> None:
         """The player pressed something: no longer away."""
@@ -171,4 +172,4 @@ class Driver:
             return
         tr = self.i18n.for_lang(self.user_lang(user_id))
         text = tr("remind.turn", seconds=max(1, round(seconds)))
-        asyncio.create_task(self.publisher.post(user_id, Content(text)))
+        self.publisher.send(user_id, Content(text))

@@ -13,12 +13,13 @@ after a restart the same messages are edited, and only where they differ.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
+from bot.live import LiveTable, Notice
 from bot.publisher import Content, Publisher, ShownHook, Slot
 from bot.render.i18n import Html, I18n
 from bot.screens import Screens
-from bot.tables import LiveTable, Notice
 from storage import NotFound, Store
 
 __all__ = ["Presenter"]
@@ -40,6 +41,7 @@ class Presenter:
         self._slots: dict[int, dict[str, Slot]] = {}
         self._last_result: dict[int, Content] = {}
         self._user_langs: dict[int, str] = {}
+        self._dirty: dict[tuple[int, str], tuple[int, str | None]] = {}
         self.lobby_messages: dict[int, int] = {}
         """chat id -> an existing message to turn into the next lobby (the game chooser)."""
 
@@ -63,7 +65,8 @@ class Presenter:
         slots = self._slots.setdefault(live.id, {})
         for key, (message_id, digest) in (await self.store.tables.get_shown(live.id)).items():
             chat_id = int(key.partition(":")[2]) if key.startswith("hand:") else live.chat_id
-            slots[key] = Slot(chat_id, message_id, digest, on_shown=self._persist(live.id, key))
+            hook = self._persist(live.id, key, message_id)
+            slots[key] = Slot(chat_id, message_id, digest, on_shown=hook)
         for _, user_id in live.human_seats:
             user = await self.store.users.get(user_id)
             if user is not None and user_id not in self._user_langs:
@@ -95,8 +98,8 @@ class Presenter:
         if live.outcome is not None:
             content = self.screens.result(live)
             self._last_result[live.id] = content
-            slot = None if what == "deal_over" else slots.get("result")
-            self.publisher.show(slot or self._slot(live, "result", live.chat_id), content)
+            result = None if what == "deal_over" else slots.get("result")
+            self.publisher.show(result or self._slot(live, "result", live.chat_id), content)
 
     def reopen_user(self, user_id: int) -> None:
         """The user wrote to the bot again: their hands may be sent again."""
@@ -120,10 +123,8 @@ class Presenter:
         """A user blocked the bot (403): note it; their tables play on without their hand."""
         if chat_id < 0:
             return []
-        try:
+        with contextlib.suppress(NotFound):
             await self.store.users.mark_dm_open(chat_id, False)
-        except NotFound:
-            pass
         found = []
         for live in tables:
             seat = live.seat_of(chat_id)
@@ -143,15 +144,37 @@ class Presenter:
         self._slots.setdefault(live.id, {})[key] = slot
         return slot
 
-    def _persist(self, table_id: int, key: str) -> ShownHook:
+    def _persist(self, table_id: int, key: str, message_id: int | None = None) -> ShownHook:
+        """Remember a new message at once; what it shows, in the next batch."""
+        known: list[int | None] = [message_id]
+
         async def hook(slot: Slot) -> None:
-            if self._slots.get(table_id, {}).get(key) is slot and slot.message_id is not None:
-                try:
-                    await self.store.tables.set_message(table_id, key, slot.message_id, slot.shown)
-                except Exception:  # bookkeeping only; the message itself is out
-                    _LOG.exception("could not remember message %s of table %s", key, table_id)
+            if self._slots.get(table_id, {}).get(key) is not slot or slot.message_id is None:
+                return
+            if slot.message_id == known[0]:
+                self._dirty[(table_id, key)] = (slot.message_id, slot.shown)
+                return
+            known[0] = slot.message_id
+            try:
+                await self.store.tables.set_message(table_id, key, slot.message_id, slot.shown)
+            except Exception:  # bookkeeping only; the message itself is out
+                _LOG.exception("could not remember message %s of table %s", key, table_id)
 
         return hook
+
+    async def save_digests(self) -> None:
+        """Write what the kept messages show, in one transaction.
+
+        Batched because edits are frequent and the database is shared with
+        the action log; a crash loses at most the last batch, which costs one
+        identical edit after the restart, never a wrong message.
+        """
+        dirty, self._dirty = self._dirty, {}
+        rows = [(t, key, mid, digest) for (t, key), (mid, digest) in dirty.items()]
+        try:
+            await self.store.tables.set_digests(rows)
+        except Exception:
+            _LOG.exception("could not save message digests")
 
     def _new_deal_slots(self, live: LiveTable, slots: dict[str, Slot]) -> None:
         assert live.deal is not None

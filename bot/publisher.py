@@ -148,6 +148,12 @@ class Publisher:
         if lane.task is None or lane.task.done():
             lane.task = asyncio.create_task(self._run(lane), name=f"lane:{slot.chat_id}")
 
+    def send(self, chat_id: int, content: Content) -> Slot:
+        """Queue a new message; returns at once (handlers never wait for the budget)."""
+        slot = Slot(chat_id)
+        self.show(slot, content)
+        return slot
+
     async def post(self, chat_id: int, content: Content) -> int | None:
         """Send a new message and wait for it; its id, or ``None`` if it could not be sent."""
         slot = Slot(chat_id)
@@ -196,6 +202,11 @@ class Publisher:
             if content is None or slot.closed:
                 lane.queue.remove(slot)
                 _resolve(slot, None)
+                continue
+            if slot.message_id is not None and content.digest == slot.shown:
+                slot.pending = None  # shown meanwhile (the same content came back)
+                lane.queue.remove(slot)
+                _resolve(slot, slot.message_id)
                 continue
             done = await self._deliver(lane, slot, content)
             if done and slot.pending is content:

@@ -15,12 +15,11 @@ from collections.abc import Sequence
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import CallbackData, Op
+from bot.live import BOT_OPTIONS, LiveTable, Notice
 from bot.publisher import Content
-from bot.render import Button, Keyboard
+from bot.render import Button, Keyboard, playable
 from bot.render.i18n import Html, I18n, Translator, escape
-from bot.tables import BOT_OPTIONS, LiveTable, Notice
 from games.engine import Seat, Variant
-from games.registry import VARIANTS
 
 __all__ = ["Screens", "option_names"]
 
@@ -55,7 +54,7 @@ class Screens:
         """/new without a game: one button per game that exists."""
         rows = [
             [_button(v.title.get(tr.lang, v.id), CallbackData(0, 0, Op.NEW, v.id))]
-            for v in VARIANTS
+            for v in playable()
         ]
         return Content(tr("lobby.choose_game"), InlineKeyboardMarkup(rows))
 
@@ -64,24 +63,32 @@ class Screens:
             return self.settings(live)
         tr = self.tr(live)
         v = live.variant
-        seats = "\n".join(
-            f"{i + 1}. {escape(name)}" for i, name in enumerate(live.names)
-        ) or str(tr("lobby.nobody"))
+        seats = "\n".join(f"{i + 1}. {escape(name)}" for i, name in enumerate(live.names)) or str(
+            tr("lobby.nobody")
+        )
         lines = [
             tr("lobby.title", game=self._title(v, tr)),
             tr("lobby.players", count=len(live.names), min=v.min_seats, max=v.max_seats),
             Html(seats),
         ]
         changed = self._changed_options(live, tr)
-        lines.append(tr("lobby.rules_changed", list=changed) if changed else tr("lobby.rules_default"))
+        lines.append(
+            tr("lobby.rules_changed", list=changed) if changed else tr("lobby.rules_default")
+        )
         lines.append(tr("lobby.hint"))
         keyboard = [
-            [_button(tr("btn.join"), _cb(live, Op.JOIN)), _button(tr("btn.leave"), _cb(live, Op.LEAVE))],
+            [
+                _button(tr("btn.join"), _cb(live, Op.JOIN)),
+                _button(tr("btn.leave"), _cb(live, Op.LEAVE)),
+            ],
             [
                 _button(tr("btn.add_computer"), _cb(live, Op.ADD_COMPUTER)),
                 _button(tr("btn.remove_computer"), _cb(live, Op.REMOVE_COMPUTER)),
             ],
-            [_button(tr("btn.settings"), _cb(live, Op.SETTINGS)), _button(tr("btn.start"), _cb(live, Op.START))],
+            [
+                _button(tr("btn.settings"), _cb(live, Op.SETTINGS)),
+                _button(tr("btn.start"), _cb(live, Op.START)),
+            ],
         ]
         return Content("\n".join(lines), InlineKeyboardMarkup(keyboard))
 
@@ -125,7 +132,9 @@ class Screens:
         ]
         if "turn_timeout" in live.bot_options:
             name = "turn_timeout"
-            parts.append(f"{self.option_label(live, name, tr)}: {self.option_value(live, name, tr)}")
+            parts.append(
+                f"{self.option_label(live, name, tr)}: {self.option_value(live, name, tr)}"
+            )
         return Html("; ".join(parts))
 
     # -- the deal ----------------------------------------------------------------------
@@ -146,7 +155,10 @@ class Screens:
         """The group's table message during (and at the end of) a deal."""
         tr = self.tr(live)
         state = live.state
-        lines = [self.header(live, tr), live.renderer.table_text(state.public_view(), live.names, tr)]
+        lines = [
+            self.header(live, tr),
+            live.renderer.table_text(state.public_view(), live.names, tr),
+        ]
         lines.extend(self._notice(live, n, tr) for n in live.notices)
         keyboard: Keyboard = []
         for seat in sorted(state.to_act()):
@@ -168,7 +180,9 @@ class Screens:
     def hand(self, live: LiveTable, seat: Seat, tr: Translator) -> Content:
         """A player's private message: the renderer's hand text and private buttons."""
         state = live.state
-        text = Html(f"{self.header(live, tr)}\n{live.renderer.hand_text(state.view(seat), live.names, tr)}")
+        text = Html(
+            f"{self.header(live, tr)}\n{live.renderer.hand_text(state.view(seat), live.names, tr)}"
+        )
         codes: Sequence[str] = ()
         if seat in state.to_act():
             codes = [a.code for a in state.legal_actions(seat)]
@@ -193,7 +207,12 @@ class Screens:
             tr("result.running", deals=match["deals"], list=self.totals(live, tr)),
             tr("result.next_dealer", name=names[match["dealer"]]),
         ]
-        keyboard = [[_button(tr("btn.next_deal"), _cb(live, Op.NEXT)), _button(tr("btn.stop"), _cb(live, Op.STOP))]]
+        keyboard = [
+            [
+                _button(tr("btn.next_deal"), _cb(live, Op.NEXT)),
+                _button(tr("btn.stop"), _cb(live, Op.STOP)),
+            ]
+        ]
         return Content("\n".join(lines), InlineKeyboardMarkup(keyboard) if buttons else None)
 
     def totals(self, live: LiveTable, tr: Translator) -> Html:

@@ -7,6 +7,7 @@ lives in it at all (that is in SQLite, mirrored by ``TableManager``).
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -42,6 +43,7 @@ class Services:
     tables: TableManager
     bot_username: str
     chat_langs: dict[int, str] = field(default_factory=dict)
+    digest_saver: asyncio.Task[None] | None = None
 
     async def chat_lang(self, chat_id: int) -> str:
         """A group's language (/lang), cached; a direct chat's is its user's."""

@@ -15,22 +15,21 @@ handlers turn into catalog texts, and game refusals are the engine's own.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any, Protocol
 
 from bot.config import Settings
-from bot.render import GameRenderer, renderer_for
+from bot.live import BOT_KEY, BOT_OPTIONS, LiveTable, Notice, TableError
+from bot.render import renderer_for
 from games.engine import Event, GameError, Seat, Variant
 from games.registry import UnknownVariant, find_variant
 from storage import (
     Deal,
     LiveTableExists,
-    Match,
     SeatError,
     StaleVersion,
     Store,
@@ -39,113 +38,10 @@ from storage import (
 )
 from storage.deals import ActionSource
 
-__all__ = ["BOT_OPTIONS", "LiveTable", "Notice", "TableError", "TableListener", "TableManager"]
+__all__ = ["TableListener", "TableManager"]
 
 _LOG = logging.getLogger(__name__)
-BOT_KEY = "_bot"
-"""Key of the bot's own per-table options inside the table's options JSON."""
-BOT_OPTIONS: Mapping[str, Sequence[object]] = {"turn_timeout": (60, 180, 300, 600)}
 COMPUTER_NAMES = ("🤖 Franta", "🤖 Máňa", "🤖 Pepa", "🤖 Božka", "🤖 Lojza", "🤖 Anča")
-
-
-class TableError(Exception):
-    """A request the table refuses; ``code`` names the catalog text ``err.<code>``."""
-
-    def __init__(self, code: str, **values: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.values = values
-
-
-@dataclass(frozen=True, slots=True)
-class Notice:
-    """A line shown under the table message (a timeout, a player who left)."""
-
-    key: str
-    values: Mapping[str, Any]
-
-
-@dataclass(eq=False)
-class LiveTable:
-    """A table in memory: its stored row, its current deal state, its lock."""
-
-    row: Table
-    variant: Variant
-    renderer: GameRenderer
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    match: Match | None = None
-    deal: Deal | None = None
-    state: Any = None
-    """The engine state of the current deal (also kept once it is over)."""
-    outcome: Mapping[str, Any] | None = None
-    """The stored outcome of the last finished deal of the match."""
-    mode: str = "lobby"
-    """What the lobby message shows: ``lobby`` or ``settings``."""
-    picks: dict[Seat, str] = field(default_factory=dict)
-    notices: list[Notice] = field(default_factory=list)
-    last_events: tuple[Event, ...] = ()
-
-    @property
-    def id(self) -> int:
-        return self.row.id
-
-    @property
-    def chat_id(self) -> int:
-        return self.row.chat_id
-
-    @property
-    def version(self) -> int:
-        return self.row.version
-
-    @property
-    def status(self) -> str:
-        return self.row.status
-
-    @property
-    def language(self) -> str:
-        return self.row.language
-
-    @property
-    def names(self) -> list[str]:
-        return [s.display_name for s in self.row.seats]
-
-    @property
-    def human_seats(self) -> list[tuple[Seat, int]]:
-        """(seat, user id) of every human seat."""
-        return [(s.seat_no, s.user_id) for s in self.row.seats if s.user_id is not None]
-
-    def seat_of(self, user_id: int) -> Seat | None:
-        seat = self.row.seat_of(user_id)
-        return None if seat is None else seat.seat_no
-
-    def is_computer(self, seat: Seat) -> bool:
-        return self.row.seats[seat].kind == "computer"
-
-    @property
-    def in_deal(self) -> bool:
-        """A deal is being played (not between deals, not in the lobby)."""
-        return self.state is not None and not self.state.is_over and self.deal is not None
-
-    @property
-    def game_option_values(self) -> dict[str, Any]:
-        values = dict(self.row.options)
-        values.pop(BOT_KEY, None)
-        return values
-
-    @property
-    def bot_options(self) -> dict[str, Any]:
-        return dict(self.row.options.get(BOT_KEY, {}))
-
-    @property
-    def match_state(self) -> dict[str, Any]:
-        return dict(self.match.state) if self.match is not None else {}
-
-    @property
-    def deal_options(self) -> Any:
-        """The variant options the current match plays with (its snapshot)."""
-        source = self.match.options if self.match is not None else self.row.options
-        values = {k: v for k, v in source.items() if k != BOT_KEY}
-        return self.variant.options(values)
 
 
 class TableListener(Protocol):

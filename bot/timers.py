@@ -10,11 +10,13 @@ them again after a restart, so a player cannot escape a timeout by a crash.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from apscheduler.jobstores.base import JobLookupError  # type: ignore[import-untyped]
 from telegram.ext import ContextTypes, Job, JobQueue
 
 from storage import Deadline, Store
@@ -79,6 +81,15 @@ class Timers:
         if self._armed.pop(table_id, None) is not None:
             await self._store.deadlines.clear(table_id)
 
+    def pause(self, table_id: int) -> None:
+        """Nobody human to wait for just now (a computer's turn): stop the job only.
+
+        The stored deadline stays: it names an older version, so it can never
+        fire for a later turn, and the next human turn overwrites it. That
+        saves a write per computer move.
+        """
+        self._cancel(table_id)
+
     def forget(self, table_id: int) -> None:
         """Drop the job of a table whose deadline storage already removed (a stopped table)."""
         self._cancel(table_id)
@@ -90,8 +101,9 @@ class Timers:
 
     def _cancel(self, table_id: int) -> None:
         job = self._jobs.pop(table_id, None)
-        if job is not None:
-            job.schedule_removal()
+        if job is not None and not job.removed:
+            with contextlib.suppress(JobLookupError):  # it ran, or the queue has stopped
+                job.schedule_removal()
 
     def _schedule(self, deadline: Deadline) -> None:
         self._cancel(deadline.table_id)

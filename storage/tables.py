@@ -313,6 +313,22 @@ class TablesRepository:
                 "DELETE FROM table_messages WHERE table_id = ? AND key = ?", (table_id, key)
             )
 
+    async def set_digests(self, rows: Iterable[tuple[int, str, int, str | None]]) -> None:
+        """Record what messages show, many at once: (table id, key, message id, digest).
+
+        A row whose message id is no longer the one remembered under its key
+        changes nothing (the key has moved on to a newer message).
+        """
+        params = [(digest, table_id, key, mid) for table_id, key, mid, digest in rows]
+        if not params:
+            return
+        async with self._db.transaction() as conn:
+            await conn.executemany(
+                "UPDATE table_messages SET digest = ? WHERE table_id = ? AND key = ?"
+                " AND message_id = ?",
+                params,
+            )
+
     async def get_shown(self, table_id: int) -> dict[str, tuple[int, str | None]]:
         """Every remembered message of the table: key -> (message id, content digest)."""
         async with self._db.read() as conn:

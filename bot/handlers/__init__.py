@@ -3,8 +3,9 @@
 1. ``/start`` in a direct chat (onboarding, deep links) and in a group (deal);
 2. the other commands, each answering clearly in the wrong kind of chat;
 3. every button press (one router);
-4. ``my_chat_member`` in direct chats (the user blocked or unblocked the bot);
-5. any other command: a short pointer to /help.
+4. ``my_chat_member``: the user blocked or unblocked the bot, or a group removed it;
+5. any other command: a short pointer to /help;
+6. plain text in a direct chat: the chat is open; a short welcome.
 """
 
 from __future__ import annotations
@@ -63,4 +64,6 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CallbackQueryHandler(on_button))
     app.add_handler(ChatMemberHandler(onboarding.member_update, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(MessageHandler(filters.COMMAND, help_.unknown_cmd))
+    private_text = filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND
+    app.add_handler(MessageHandler(private_text, onboarding.private_text))
     app.add_error_handler(_error)

@@ -18,17 +18,15 @@ from telegram import Chat, Update, User
 from bot.callbacks import CallbackData, ForgedCallback, Op
 from bot.handlers import lobby, play, settings
 from bot.handlers.common import Ctx, Press, error_text, services
+from bot.live import LiveTable, TableError
 from bot.render.i18n import Translator
 from bot.services import Services
-from bot.tables import LiveTable, TableError
 from games.engine import IllegalAction, InvalidAction
 
 __all__ = ["on_button"]
 
 _LOG = logging.getLogger(__name__)
-Route = Callable[
-    [Services, Ctx, Press, LiveTable, User, CallbackData, Any], Awaitable[None]
-]
+Route = Callable[[Services, Ctx, Press, LiveTable, User, CallbackData, Any], Awaitable[None]]
 ROUTES: dict[Op, Route] = {
     Op.JOIN: lobby.on_join,
     Op.LEAVE: lobby.on_leave,
@@ -67,8 +65,10 @@ async def _route(update: Update, context: Ctx, press: Press) -> None:
     if chat is None:
         return
     private = chat.type == Chat.PRIVATE
-    tr = await found.tr(chat.id) if not private else found.i18n.for_lang(
-        found.presenter.remember_user(user.id, user.language_code)
+    tr = (
+        await found.tr(chat.id)
+        if not private
+        else found.i18n.for_lang(found.presenter.remember_user(user.id, user.language_code))
     )
     try:
         data = CallbackData.parse(press.query.data)
@@ -94,8 +94,15 @@ async def _route(update: Update, context: Ctx, press: Press) -> None:
     await _run(found, context, press, live, user, data, tr)
 
 
-async def _run(found: Services, context: Ctx, press: Press, live: LiveTable, user: User,
-               data: CallbackData, tr: Translator) -> None:  # fmt: skip
+async def _run(
+    found: Services,
+    context: Ctx,
+    press: Press,
+    live: LiveTable,
+    user: User,
+    data: CallbackData,
+    tr: Translator,
+) -> None:
     try:
         await ROUTES[data.op](found, context, press, live, user, data, tr)
     except TableError as error:

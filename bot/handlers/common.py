@@ -10,23 +10,28 @@ from __future__ import annotations
 
 import html
 import logging
+from dataclasses import dataclass
+
 from telegram import CallbackQuery, Chat, InlineKeyboardMarkup, Update, User
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from bot.live import LiveTable, TableError
 from bot.publisher import Content
 from bot.render.i18n import Html, Translator
 from bot.services import Services, services
-from bot.tables import LiveTable, TableError
 
 __all__ = [
     "Ctx",
+    "GroupCommand",
     "Press",
     "display_name",
     "error_text",
+    "group_command",
     "is_admin",
     "is_group",
+    "live_table",
     "may_manage",
     "note_user",
     "reply",
@@ -58,9 +63,45 @@ async def note_user(found: Services, user: User, *, private: bool = False) -> No
 
 async def reply(
     found: Services, chat_id: int, text: str, keyboard: InlineKeyboardMarkup | None = None
-) -> int | None:
-    """A new message in the chat, paced like every other."""
-    return await found.publisher.post(chat_id, Content(text, keyboard))
+) -> None:
+    """A new message in the chat, paced like every other.
+
+    Queued, not awaited: a group whose budget is spent must not hold up the
+    next update of that chat (a button press wants its answer at once).
+    """
+    found.publisher.send(chat_id, Content(text, keyboard))
+
+
+@dataclass(frozen=True, slots=True)
+class GroupCommand:
+    """What a group command works with."""
+
+    found: Services
+    chat: Chat
+    user: User
+    tr: Translator
+
+
+async def group_command(update: Update, context: Ctx, command: str) -> GroupCommand | None:
+    """The parts of a group command; in a direct chat a clear answer and ``None``."""
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None:
+        return None
+    found = services(context)
+    await note_user(found, user, private=chat.type == Chat.PRIVATE)
+    tr = await found.tr(chat.id)
+    if not is_group(chat):
+        await reply(found, chat.id, tr("err.group_only", command=command))
+        return None
+    return GroupCommand(found, chat, user, tr)
+
+
+async def live_table(cmd: GroupCommand) -> LiveTable | None:
+    """The group's live table, or ``None`` after saying there is none."""
+    live = cmd.found.tables.for_chat(cmd.chat.id)
+    if live is None:
+        await reply(cmd.found, cmd.chat.id, cmd.tr("err.no_table"))
+    return live
 
 
 def error_text(tr: Translator, error: TableError) -> Html:

@@ -6,8 +6,8 @@ from telegram import Chat, Update
 
 from bot.handlers.common import Ctx, is_group, note_user, reply, services
 from bot.handlers.lobby import games_list
-from bot.render import RENDERERS
-from games.registry import VARIANTS, UnknownVariant, find_variant
+from bot.render import RENDERERS, playable
+from games.registry import UnknownVariant, find_variant
 from storage import LANGUAGES
 
 __all__ = ["help_cmd", "lang_cmd", "rules_cmd", "unknown_cmd"]
@@ -40,10 +40,11 @@ async def rules_cmd(update: Update, context: Ctx) -> None:
             await reply(found, chat.id, tr("err.unknown_game", name=name, games=games_list(tr)))
             return
     else:
-        variant = live.variant if live is not None else VARIANTS[0]
+        variant = live.variant if live is not None else playable()[0]
     renderer = RENDERERS.get(variant.id)
     if renderer is None:
-        await reply(found, chat.id, tr("err.unknown_game", name=variant.id, games=games_list(tr)))
+        title = variant.title.get(tr.lang, variant.id)
+        await reply(found, chat.id, tr("err.not_playable", name=title, games=games_list(tr)))
         return
     await reply(found, chat.id, renderer.rules_text(tr))
 

@@ -18,18 +18,19 @@ from bot.handlers.common import (
     Press,
     display_name,
     error_text,
-    is_group,
+    group_command,
+    live_table,
     may_manage,
     note_user,
     reply,
-    services,
 )
+from bot.live import LiveTable, TableError
 from bot.publisher import Content, Slot
+from bot.render import RENDERERS, playable
 from bot.render.i18n import Translator
 from bot.services import Services
-from bot.tables import LiveTable, TableError
 from games.engine import Variant
-from games.registry import VARIANTS, UnknownVariant, find_variant
+from games.registry import UnknownVariant, find_variant
 
 __all__ = [
     "games_list",
@@ -51,39 +52,17 @@ __all__ = [
 
 
 def games_list(tr: Translator) -> str:
-    return ", ".join(f"{v.title.get(tr.lang, v.id)} (/new {v.aliases[0]})" for v in VARIANTS)
-
-
-async def _group(update: Update, context: Ctx, command: str) -> tuple[Services, Chat, User] | None:
-    """The services, chat and user of a group command; a clear answer elsewhere."""
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None:
-        return None
-    found = services(context)
-    await note_user(found, user, private=chat.type == Chat.PRIVATE)
-    if not is_group(chat):
-        tr = await found.tr(chat.id)
-        await reply(found, chat.id, tr("err.group_only", command=command))
-        return None
-    return found, chat, user
-
-
-async def _live(found: Services, chat_id: int, tr: Translator) -> LiveTable | None:
-    live = found.tables.for_chat(chat_id)
-    if live is None:
-        await reply(found, chat_id, tr("err.no_table"))
-    return live
+    return ", ".join(f"{v.title.get(tr.lang, v.id)} (/new {v.aliases[0]})" for v in playable())
 
 
 # -- /new --------------------------------------------------------------------------------
 
 
 async def new_cmd(update: Update, context: Ctx) -> None:
-    got = await _group(update, context, "/new")
-    if got is None:
+    cmd = await group_command(update, context, "/new")
+    if cmd is None:
         return
-    found, chat, user = got
-    tr = await found.tr(chat.id)
+    found, chat, user, tr = cmd.found, cmd.chat, cmd.user, cmd.tr
     if found.tables.for_chat(chat.id) is not None:
         await reply(found, chat.id, tr("err.table_exists"))
         return
@@ -97,6 +76,10 @@ async def new_cmd(update: Update, context: Ctx) -> None:
     except UnknownVariant:
         await reply(found, chat.id, tr("err.unknown_game", name=name, games=games_list(tr)))
         return
+    if variant.id not in RENDERERS:
+        title = variant.title.get(tr.lang, variant.id)
+        await reply(found, chat.id, tr("err.not_playable", name=title, games=games_list(tr)))
+        return
     try:
         await _open(found, chat.id, user, variant)
     except TableError as error:
@@ -109,6 +92,9 @@ async def on_new(found: Services, press: Press, chat: Chat, user: User, variant_
     try:
         variant = find_variant(variant_id)
     except UnknownVariant:
+        await press.answer(tr("err.forged"), alert=True)
+        return
+    if variant.id not in RENDERERS:
         await press.answer(tr("err.forged"), alert=True)
         return
     message = press.query.message
@@ -149,29 +135,45 @@ async def _join(found: Services, live: LiveTable, user: User) -> bool:
 
 
 async def join_cmd(update: Update, context: Ctx) -> None:
-    got = await _group(update, context, "/join")
-    if got is None:
+    cmd = await group_command(update, context, "/join")
+    if cmd is None:
         return
-    found, chat, user = got
-    tr = await found.tr(chat.id)
-    live = await _live(found, chat.id, tr)
+    found, chat, user, tr = cmd.found, cmd.chat, cmd.user, cmd.tr
+    live = await live_table(cmd)
     if live is None:
         return
     try:
         joined = await _join(found, live, user)
     except TableError as error:
-        await reply(found, chat.id, error_text(tr, error, ))
+        await reply(
+            found,
+            chat.id,
+            error_text(
+                tr,
+                error,
+            ),
+        )
         return
     if not joined:
         link = found.presenter.join_link(live)
         button = InlineKeyboardButton(str(tr("btn.open_dm")), url=link)
         await reply(
-            found, chat.id, tr("join.need_dm", name=user.first_name), InlineKeyboardMarkup([[button]])
+            found,
+            chat.id,
+            tr("join.need_dm", name=user.first_name),
+            InlineKeyboardMarkup([[button]]),
         )
 
 
-async def on_join(found: Services, context: Ctx, press: Press, live: LiveTable, user: User,
-                  data: CallbackData, tr: Translator) -> None:  # fmt: skip
+async def on_join(
+    found: Services,
+    context: Ctx,
+    press: Press,
+    live: LiveTable,
+    user: User,
+    data: CallbackData,
+    tr: Translator,
+) -> None:
     await note_user(found, user)
     if await _join(found, live, user):
         await press.answer(tr("join.seated"))
@@ -180,12 +182,11 @@ async def on_join(found: Services, context: Ctx, press: Press, live: LiveTable, 
 
 
 async def leave_cmd(update: Update, context: Ctx) -> None:
-    got = await _group(update, context, "/leave")
-    if got is None:
+    cmd = await group_command(update, context, "/leave")
+    if cmd is None:
         return
-    found, chat, user = got
-    tr = await found.tr(chat.id)
-    live = await _live(found, chat.id, tr)
+    found, chat, user, tr = cmd.found, cmd.chat, cmd.user, cmd.tr
+    live = await live_table(cmd)
     if live is None:
         return
     try:
@@ -197,8 +198,15 @@ async def leave_cmd(update: Update, context: Ctx) -> None:
         await reply(found, chat.id, tr("leave.replaced", name=user.first_name))
 
 
-async def on_leave(found: Services, context: Ctx, press: Press, live: LiveTable, user: User,
-                   data: CallbackData, tr: Translator) -> None:  # fmt: skip
+async def on_leave(
+    found: Services,
+    context: Ctx,
+    press: Press,
+    live: LiveTable,
+    user: User,
+    data: CallbackData,
+    tr: Translator,
+) -> None:
     await found.tables.leave(live, user.id)
     await press.answer(tr("leave.done"))
 
@@ -207,15 +215,29 @@ def _may_seat_change(live: LiveTable, user: User) -> bool:
     return live.seat_of(user.id) is not None or user.id == live.row.creator_id
 
 
-async def on_add_computer(found: Services, context: Ctx, press: Press, live: LiveTable,
-                          user: User, data: CallbackData, tr: Translator) -> None:  # fmt: skip
+async def on_add_computer(
+    found: Services,
+    context: Ctx,
+    press: Press,
+    live: LiveTable,
+    user: User,
+    data: CallbackData,
+    tr: Translator,
+) -> None:
     if not _may_seat_change(live, user):
         raise TableError("not_seated")
     await found.tables.add_computer(live, data.version)
 
 
-async def on_remove_computer(found: Services, context: Ctx, press: Press, live: LiveTable,
-                             user: User, data: CallbackData, tr: Translator) -> None:  # fmt: skip
+async def on_remove_computer(
+    found: Services,
+    context: Ctx,
+    press: Press,
+    live: LiveTable,
+    user: User,
+    data: CallbackData,
+    tr: Translator,
+) -> None:
     if not _may_seat_change(live, user):
         raise TableError("not_seated")
     await found.tables.remove_computer(live, data.version)
@@ -226,12 +248,11 @@ async def on_remove_computer(found: Services, context: Ctx, press: Press, live: 
 
 async def start_group(update: Update, context: Ctx) -> None:
     """/start in a group: deal (the first or the next deal)."""
-    got = await _group(update, context, "/start")
-    if got is None:
+    cmd = await group_command(update, context, "/start")
+    if cmd is None:
         return
-    found, chat, user = got
-    tr = await found.tr(chat.id)
-    live = await _live(found, chat.id, tr)
+    found, chat, user, tr = cmd.found, cmd.chat, cmd.user, cmd.tr
+    live = await live_table(cmd)
     if live is None:
         return
     try:
@@ -251,18 +272,24 @@ async def _deal(found: Services, live: LiveTable, user: User, version: int | Non
         await found.tables.next_deal(live)
 
 
-async def on_start(found: Services, context: Ctx, press: Press, live: LiveTable, user: User,
-                   data: CallbackData, tr: Translator) -> None:  # fmt: skip
+async def on_start(
+    found: Services,
+    context: Ctx,
+    press: Press,
+    live: LiveTable,
+    user: User,
+    data: CallbackData,
+    tr: Translator,
+) -> None:
     await _deal(found, live, user, data.version)
 
 
 async def stop_cmd(update: Update, context: Ctx) -> None:
-    got = await _group(update, context, "/stop")
-    if got is None:
+    cmd = await group_command(update, context, "/stop")
+    if cmd is None:
         return
-    found, chat, user = got
-    tr = await found.tr(chat.id)
-    live = await _live(found, chat.id, tr)
+    found, chat, user, tr = cmd.found, cmd.chat, cmd.user, cmd.tr
+    live = await live_table(cmd)
     if live is None:
         return
     if not await may_manage(context, live, user.id):
@@ -272,8 +299,15 @@ async def stop_cmd(update: Update, context: Ctx) -> None:
     await reply(found, chat.id, content.text, content.keyboard)
 
 
-async def on_stop(found: Services, context: Ctx, press: Press, live: LiveTable, user: User,
-                  data: CallbackData, tr: Translator) -> None:  # fmt: skip
+async def on_stop(
+    found: Services,
+    context: Ctx,
+    press: Press,
+    live: LiveTable,
+    user: User,
+    data: CallbackData,
+    tr: Translator,
+) -> None:
     if not await may_manage(context, live, user.id):
         raise TableError("not_allowed")
     content = found.screens.stop_confirm(live)
@@ -281,8 +315,15 @@ async def on_stop(found: Services, context: Ctx, press: Press, live: LiveTable, 
     await reply(found, live.chat_id, content.text, content.keyboard)
 
 
-async def on_stop_confirm(found: Services, context: Ctx, press: Press, live: LiveTable,
-                          user: User, data: CallbackData, tr: Translator) -> None:  # fmt: skip
+async def on_stop_confirm(
+    found: Services,
+    context: Ctx,
+    press: Press,
+    live: LiveTable,
+    user: User,
+    data: CallbackData,
+    tr: Translator,
+) -> None:
     if not await may_manage(context, live, user.id):
         raise TableError("not_allowed")
     await found.tables.stop(live)
@@ -293,8 +334,15 @@ async def on_stop_confirm(found: Services, context: Ctx, press: Press, live: Liv
         found.publisher.show(slot, Content(tr("stop.done_by", name=user.first_name)))
 
 
-async def on_stop_cancel(found: Services, context: Ctx, press: Press, live: LiveTable,
-                         user: User, data: CallbackData, tr: Translator) -> None:  # fmt: skip
+async def on_stop_cancel(
+    found: Services,
+    context: Ctx,
+    press: Press,
+    live: LiveTable,
+    user: User,
+    data: CallbackData,
+    tr: Translator,
+) -> None:
     if not await may_manage(context, live, user.id):
         raise TableError("not_allowed")
     await press.answer(tr("stop.cancelled"))

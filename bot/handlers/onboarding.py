@@ -9,14 +9,16 @@ user later blocks the bot, the 403 is noted and the table plays on.
 
 from __future__ import annotations
 
+import contextlib
+
 from telegram import Chat, ChatMemberUpdated, Update
 
 from bot.handlers.common import Ctx, error_text, note_user, reply, services
+from bot.live import LiveTable, TableError
 from bot.render.i18n import Translator
 from bot.services import Services
-from bot.tables import LiveTable, TableError
 
-__all__ = ["JOIN_PREFIX", "hand_cmd", "member_update", "start_private"]
+__all__ = ["JOIN_PREFIX", "hand_cmd", "member_update", "private_text", "start_private"]
 
 JOIN_PREFIX = "join_"
 
@@ -83,14 +85,35 @@ async def hand_cmd(update: Update, context: Ctx) -> None:
 
 
 async def member_update(update: Update, context: Ctx) -> None:
-    """The user blocked (or unblocked) the bot in their direct chat."""
+    """The bot was blocked (or unblocked) in a direct chat, or removed from a group.
+
+    A blocked direct chat only stops the hand messages; a group that removed
+    the bot can no longer see its table, so the table is stopped.
+    """
     change: ChatMemberUpdated | None = update.my_chat_member
-    if change is None or change.chat.type != Chat.PRIVATE:
+    if change is None:
         return
     found = services(context)
     blocked = change.new_chat_member.status in ("kicked", "left")
+    if change.chat.type != Chat.PRIVATE:
+        live = found.tables.for_chat(change.chat.id)
+        if blocked and live is not None:
+            with contextlib.suppress(TableError):
+                await found.tables.stop(live)
+        return
     user = change.from_user
     await found.store.users.upsert(user.id, user.first_name, user.username, user.language_code)
     await found.store.users.mark_dm_open(user.id, not blocked)
     if not blocked:
         found.presenter.reopen_user(user.id)
+
+
+async def private_text(update: Update, context: Ctx) -> None:
+    """Any other text in the direct chat: the chat is open now; say what to do."""
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None:
+        return
+    found = services(context)
+    await note_user(found, user, private=True)
+    tr = await found.tr(chat.id)
+    await reply(found, chat.id, tr("start.welcome", name=user.first_name))

@@ -12,8 +12,9 @@ from telegram import User
 
 from bot.callbacks import CallbackData
 from bot.handlers.common import Ctx, Press
+from bot.live import LiveTable, TableError
+from bot.render.i18n import Translator
 from bot.services import Services
-from bot.tables import LiveTable, TableError
 
 __all__ = ["on_action", "on_next", "on_pick", "seat_for"]
 
@@ -30,8 +31,15 @@ def seat_for(live: LiveTable, user: User, version: int) -> int:
     return seat
 
 
-async def on_action(found: Services, context: Ctx, press: Press, live: LiveTable, user: User,
-                    data: CallbackData, tr: object) -> None:  # fmt: skip
+async def on_action(
+    found: Services,
+    context: Ctx,
+    press: Press,
+    live: LiveTable,
+    user: User,
+    data: CallbackData,
+    tr: Translator,
+) -> None:
     seat = seat_for(live, user, data.version)
     if seat not in live.state.to_act():
         raise TableError("not_your_turn")
@@ -39,16 +47,30 @@ async def on_action(found: Services, context: Ctx, press: Press, live: LiveTable
     await found.tables.act(live, seat, data.arg, "player", data.version)
 
 
-async def on_pick(found: Services, context: Ctx, press: Press, live: LiveTable, user: User,
-                  data: CallbackData, tr: object) -> None:  # fmt: skip
+async def on_pick(
+    found: Services,
+    context: Ctx,
+    press: Press,
+    live: LiveTable,
+    user: User,
+    data: CallbackData,
+    tr: Translator,
+) -> None:
     seat = seat_for(live, user, data.version)
     if seat not in live.state.to_act():
         raise TableError("not_your_turn")
     await found.tables.set_picks(live, seat, None if data.arg == "-" else data.arg, data.version)
 
 
-async def on_next(found: Services, context: Ctx, press: Press, live: LiveTable, user: User,
-                  data: CallbackData, tr: object) -> None:  # fmt: skip
+async def on_next(
+    found: Services,
+    context: Ctx,
+    press: Press,
+    live: LiveTable,
+    user: User,
+    data: CallbackData,
+    tr: Translator,
+) -> None:
     if live.seat_of(user.id) is None:
         raise TableError("not_playing")
     if live.status != "playing":

@@ -6,7 +6,7 @@ from itertools import groupby
 
 from telegram import Update
 
-from bot.handlers.common import Ctx, is_group, note_user, reply, services
+from bot.handlers.common import Ctx, group_command, reply
 from bot.render import RENDERERS
 from bot.render.i18n import Html, Translator, escape
 from bot.services import Services
@@ -17,29 +17,27 @@ __all__ = ["score_cmd"]
 
 
 async def score_cmd(update: Update, context: Ctx) -> None:
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None:
+    cmd = await group_command(update, context, "/score")
+    if cmd is None:
         return
-    found = services(context)
-    await note_user(found, user)
-    tr = await found.tr(chat.id)
-    if not is_group(chat):
-        await reply(found, chat.id, tr("err.group_only", command="/score"))
-        return
+    found, chat, tr = cmd.found, cmd.chat, cmd.tr
     lines = [tr("score.title")]
     live = found.tables.for_chat(chat.id)
     if live is not None and live.match is not None:
         match = live.match_state
         lines.append(
-            tr("score.match", game=live.variant.title.get(tr.lang, live.variant.id),
-               deals=match["deals"])
-        )  # fmt: skip
+            tr(
+                "score.match",
+                game=live.variant.title.get(tr.lang, live.variant.id),
+                deals=match["deals"],
+            )
+        )
         lines.append(found.screens.totals(live, tr))
         lines.append(tr("result.next_dealer", name=live.names[match["dealer"]]))
     else:
         lines.append(tr("score.no_match"))
     entries = await found.store.scores.tally(chat.id)
-    lines.append("")
+    lines.append(Html(""))
     lines.append(tr("score.all_time") if entries else tr("score.no_tally"))
     lines.extend(_tally(found, entries, tr))
     await reply(found, chat.id, "\n".join(lines))
@@ -57,7 +55,12 @@ def _tally(found: Services, entries: list[TallyEntry], tr: Translator) -> list[H
         for rank, entry in enumerate(group, 1):
             value = renderer.format_score(entry.total, tr) if renderer else escape(entry.total)
             lines.append(
-                tr("score.line", rank=rank, name=entry.display_name, total=value,
-                   deals=entry.deals_played)
-            )  # fmt: skip
+                tr(
+                    "score.line",
+                    rank=rank,
+                    name=entry.display_name,
+                    total=value,
+                    deals=entry.deals_played,
+                )
+            )
     return lines

@@ -11,39 +11,41 @@ from __future__ import annotations
 from telegram import Update, User
 
 from bot.callbacks import CallbackData, Op
-from bot.handlers.common import Ctx, Press, error_text, is_group, may_manage, note_user, reply
+from bot.handlers.common import (
+    Ctx,
+    Press,
+    error_text,
+    group_command,
+    live_table,
+    may_manage,
+    reply,
+)
+from bot.live import BOT_OPTIONS, LiveTable, TableError
 from bot.render.i18n import Translator
-from bot.services import Services, services
 from bot.screens import option_names
-from bot.tables import BOT_OPTIONS, LiveTable, TableError
+from bot.services import Services
 
 __all__ = ["on_option", "on_settings", "settings_cmd"]
 
 
 async def settings_cmd(update: Update, context: Ctx) -> None:
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None:
+    cmd = await group_command(update, context, "/settings")
+    if cmd is None:
         return
-    found = services(context)
-    await note_user(found, user)
-    tr = await found.tr(chat.id)
-    if not is_group(chat):
-        await reply(found, chat.id, tr("err.group_only", command="/settings"))
-        return
-    live = found.tables.for_chat(chat.id)
+    live = await live_table(cmd)
     if live is None:
-        await reply(found, chat.id, tr("err.no_table"))
         return
     try:
-        await _open(found, context, live, user, None)
+        await _open(cmd.found, context, live, cmd.user, None)
     except TableError as error:
-        await reply(found, chat.id, error_text(tr, error))
+        await reply(cmd.found, cmd.chat.id, error_text(cmd.tr, error))
         return
-    await reply(found, chat.id, tr("settings.opened"))
+    await reply(cmd.found, cmd.chat.id, cmd.tr("settings.opened"))
 
 
-async def _open(found: Services, context: Ctx, live: LiveTable, user: User,
-                version: int | None) -> None:  # fmt: skip
+async def _open(
+    found: Services, context: Ctx, live: LiveTable, user: User, version: int | None
+) -> None:
     if live.status != "lobby":
         raise TableError("already_started")
     if not await may_manage(context, live, user.id):
@@ -51,16 +53,30 @@ async def _open(found: Services, context: Ctx, live: LiveTable, user: User,
     await found.tables.set_mode(live, "settings", version)
 
 
-async def on_settings(found: Services, context: Ctx, press: Press, live: LiveTable, user: User,
-                      data: CallbackData, tr: Translator) -> None:  # fmt: skip
+async def on_settings(
+    found: Services,
+    context: Ctx,
+    press: Press,
+    live: LiveTable,
+    user: User,
+    data: CallbackData,
+    tr: Translator,
+) -> None:
     if data.op is Op.BACK:
         await found.tables.set_mode(live, "lobby", data.version)
         return
     await _open(found, context, live, user, data.version)
 
 
-async def on_option(found: Services, context: Ctx, press: Press, live: LiveTable, user: User,
-                    data: CallbackData, tr: Translator) -> None:  # fmt: skip
+async def on_option(
+    found: Services,
+    context: Ctx,
+    press: Press,
+    live: LiveTable,
+    user: User,
+    data: CallbackData,
+    tr: Translator,
+) -> None:
     if not await may_manage(context, live, user.id):
         raise TableError("not_allowed")
     names = option_names(live)
@@ -69,9 +85,13 @@ async def on_option(found: Services, context: Ctx, press: Press, live: LiveTable
     name = names[int(data.arg)]
     choices = list(BOT_OPTIONS.get(name) or live.renderer.option_choices()[name])
     current = found.screens.current_option(live, name)
-    following = choices[(choices.index(current) + 1) % len(choices)] if current in choices else choices[0]
+    at = choices.index(current) + 1 if current in choices else 0
+    following = choices[at % len(choices)]
     await found.tables.set_option(live, name, following, data.version)
     await press.answer(
-        tr("settings.changed", option=found.screens.option_label(live, name, tr),
-           value=found.screens.option_value(live, name, tr))
-    )  # fmt: skip
+        tr(
+            "settings.changed",
+            option=found.screens.option_label(live, name, tr),
+            value=found.screens.option_value(live, name, tr),
+        )
+    )

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from bot.render.base import Button, GameRenderer, Keyboard
 from bot.render.marias import MariasRenderer
+from games.engine import Variant
+from games.registry import VARIANTS
 
-__all__ = ["RENDERERS", "Button", "GameRenderer", "Keyboard", "renderer_for"]
+__all__ = ["RENDERERS", "Button", "GameRenderer", "Keyboard", "playable", "renderer_for"]
 
 RENDERERS: dict[str, GameRenderer] = {r.variant_id: r for r in (MariasRenderer(),)}
 
@@ -17,3 +19,8 @@ RENDERERS: dict[str, GameRenderer] = {r.variant_id: r for r in (MariasRenderer()
 def renderer_for(variant_id: str) -> GameRenderer:
     """The renderer of a variant; ``KeyError`` if the bot cannot show it yet."""
     return RENDERERS[variant_id]
+
+
+def playable() -> list[Variant]:
+    """The registry's variants the bot can show (an engine without a renderer is not yet)."""
+    return [v for v in VARIANTS if v.id in RENDERERS]

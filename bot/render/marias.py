@@ -23,6 +23,8 @@ _PUBLIC_HEADS = ("game", "extras", "flek")
 _PUBLIC_CODES = ("dobra", "spatna", "pass")
 _FLEK_NAMES = ("", "flek", "re", "tutti", "boty", "kalhoty", "kaput")
 _ROW = 3
+_BOT_DECIDES = ("first_dealer", "shuffle_mode")
+"""Options the bot does not offer: it always shuffles by seed and draws the first dealer."""
 
 
 def _cards(codes: Sequence[str]) -> Html:
@@ -92,13 +94,13 @@ class MariasRenderer:
         p = v.public
         lines = [tr("marias.hand_title" if v.hand_complete else "marias.hand_first7")]
         lines.extend(_by_suit(v.hand) or [tr("marias.no_cards")])
-        if v.own_trump_card and p.trump_card is None:
+        if v.own_trump_card and p.trump_card is None and p.kind in (None, "hra"):
             lines.append(tr("marias.own_trump", card=card_label(v.own_trump_card)))
         if v.talon:
             lines.append(tr("marias.own_talon", cards=_cards(v.talon)))
         if v.lead_card:
             lines.append(tr("marias.own_lead", card=card_label(v.lead_card)))
-        lines.append("")
+        lines.append(Html(""))
         lines.extend(self._contract_lines(p, names, tr))
         if p.trick:
             lines.append(tr("marias.on_table", cards=self._trick(p.trick, names)))
@@ -119,16 +121,16 @@ class MariasRenderer:
         if p.kind is not None and p.declarer is not None:
             extras = [tr(f"marias.extra.{x}") for x in ("stovka", "sedma") if getattr(p, x)]
             contract = " + ".join([tr(f"marias.kind.{p.kind}"), *extras])
-            lines.append(
-                tr("marias.contract", name=names[p.declarer], contract=Html(contract))
-            )
+            lines.append(tr("marias.contract", name=names[p.declarer], contract=Html(contract)))
         if p.trump is not None:
             trump = f"{SUIT_SYMBOLS[p.trump]} {escape(tr(f'marias.suit.{p.trump}'))}"
             if p.trump_card:
                 trump += f" ({card_label(p.trump_card)})"
             lines.append(tr("marias.trumps", trump=Html(trump)))
         elif p.phase in ("talon", "announce", "respond") and p.kind in (None, "hra"):
-            lines.append(tr("marias.trump_hidden_blind" if p.trump_blind else "marias.trump_hidden"))
+            lines.append(
+                tr("marias.trump_hidden_blind" if p.trump_blind else "marias.trump_hidden")
+            )
         raised = [(name, level) for name, level in p.flek.items() if level > 0]
         if raised:
             shown = " · ".join(
@@ -152,7 +154,8 @@ class MariasRenderer:
     def _marriages(self, p: PublicView, names: Sequence[str]) -> Html:
         return Html(
             ", ".join(
-                f"{escape(names[s])} {SUIT_SYMBOLS[suit]} {points}" for s, suit, points in p.marriages
+                f"{escape(names[s])} {SUIT_SYMBOLS[suit]} {points}"
+                for s, suit, points in p.marriages
             )
         )
 
@@ -220,6 +223,8 @@ class MariasRenderer:
                 extra.append(Button(str(tr("marias.lid_button", n=arg)), action=code))
             else:
                 extra.append(Button(str(tr(f"marias.call.{code}")), action=code))
+        order = {code: i for i, code in enumerate(v.hand)}
+        cards.sort(key=lambda b: order.get((b.action or "").partition(":")[2], len(order)))
         keyboard = _rows(cards)
         lids = [b for b in extra if (b.action or "").startswith("lid:")]
         others = [b for b in extra if b not in lids]
@@ -237,13 +242,13 @@ class MariasRenderer:
             a, b = code.partition(":")[2].split(",")
             pairs[frozenset((a, b))] = code
         usable = [c for c in v.hand if any(c in pair for pair in pairs)]
-        if pick not in usable:
+        if pick is None or pick not in usable:
             return _rows([Button(_button_card(c, tr), pick=c) for c in usable])
         buttons = [Button("✅ " + _button_card(pick, tr), pick="-")]
         for c in usable:
-            code = pairs.get(frozenset((pick, c)))
-            if code is not None:
-                buttons.append(Button(_button_card(c, tr), action=code))
+            pair = pairs.get(frozenset((pick, c)))
+            if pair is not None:
+                buttons.append(Button(_button_card(c, tr), action=pair))
         return _rows(buttons)
 
     # -- actions, results, scores ----------------------------------------------------
@@ -309,7 +314,10 @@ class MariasRenderer:
     # -- settings and rules ----------------------------------------------------------
 
     def option_choices(self) -> Mapping[str, Sequence[object]]:
-        return VolenyOptions.choices()
+        choices = VolenyOptions.choices()
+        for name in _BOT_DECIDES:
+            choices.pop(name, None)
+        return choices
 
     def option_label(self, name: str, tr: Translator) -> Html:
         return tr.get(f"marias.opt.{name}", name)

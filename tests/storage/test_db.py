@@ -157,7 +157,8 @@ def test_migration_files_must_be_an_append_only_list(
 async def test_two_processes_opening_at_once_apply_each_migration_once(db_path: Path) -> None:
     dbs = await asyncio.gather(*(Database.open(db_path) for _ in range(4)))
     try:
-        assert sorted(d.applied_on_open for d in dbs) == [(), (), (), SHIPPED]
+        applied = sorted(version for d in dbs for version in d.applied_on_open)
+        assert applied == list(SHIPPED)  # each once, whichever connection got there first
         assert await recorded_versions(dbs[0]) == list(SHIPPED)
     finally:
         for d in dbs:
