@@ -21,7 +21,8 @@ __all__ = ["MariasRenderer"]
 
 _PUBLIC_HEADS = ("game", "extras", "flek")
 _PUBLIC_CODES = ("dobra", "spatna", "pass")
-_FLEK_NAMES = ("", "flek", "re", "tutti", "boty", "kalhoty", "kaput")
+_FLEK_NAMES = ("", "flek", "re", "tutti", "retutti", "kalhoty", "kaiser")
+"""The chain of marias.md §3.0.3: boty is retutti's synonym, not a step of its own."""
 _ROW = 3
 _BOT_DECIDES = ("first_dealer", "shuffle_mode")
 """Options the bot does not offer: it always shuffles by seed and draws the first dealer."""
