@@ -1,12 +1,19 @@
 """Moving tables forward on their own: computer seats and turn deadlines.
 
-After every committed change the driver looks at who is to act. A computer
-seat plays after ``bot_delay`` seconds (a human-readable pace); a human seat
-gets a deadline (``bot.timers``). When the reminder fires the player gets a
-private nudge; when the turn deadline fires a computer player acts for them
-(logged with source ``timeout``) and the table message says so. A player who
-timed out is "away": their next turns get a short deadline until they press
-a button again, so one absent player does not stall a deal for half an hour.
+After every committed change the driver asks the variant whose move is due
+(``Variant.due``: a game may wait for several seats at once, and a seat that
+may only interject, such as a Blázen redeal, is not due). A due computer
+seat plays after ``bot_delay`` seconds (a human-readable pace); the due human
+seats share one deadline for the state (``bot.timers``), as long as the
+longest of their clocks. A clock is the table's time per turn times the
+variant's ``turn_share`` for the decision (a Blázen throw-in gets a third),
+so nobody waits long for a silent thrower. When the reminder fires the
+players get a private nudge; when the deadline fires each of them gets the
+rules' default move (``Variant.timeout_action``), or a computer player's
+choice where the rules name none, logged with source ``timeout``, and the
+table message says so. A player who timed out is "away": their next turns
+get a short deadline until they press a button again, so one absent player
+does not stall a deal for half an hour.
 """
 
 from __future__ import annotations
@@ -73,16 +80,16 @@ class Driver:
         if not live.in_deal:
             await self.timers.clear(live.id)
             return
-        to_act = sorted(live.state.to_act())
-        computers = [s for s in to_act if live.is_computer(s)]
-        humans = [s for s in to_act if not live.is_computer(s)]
+        due = sorted(live.variant.due(live.state))
+        computers = [s for s in due if live.is_computer(s)]
+        humans = [s for s in due if not live.is_computer(s)]
         if computers:
             self._tasks[live.id] = asyncio.create_task(
                 self._computer_turn(live, computers[0], live.version),
                 name=f"computer:{live.id}",
             )
         if humans:
-            await self.timers.arm(live.id, humans[0], live.version, self.timeout(live, humans[0]))
+            await self.timers.arm(live.id, humans[0], live.version, self.timeout(live, humans))
         else:
             self.timers.pause(live.id)
 
@@ -90,9 +97,18 @@ class Driver:
         """The player pressed something: no longer away."""
         self.away.get(live.id, set()).discard(seat)
 
-    def timeout(self, live: LiveTable, seat: Seat) -> float:
+    def due_humans(self, live: LiveTable) -> list[Seat]:
+        """The human seats whose move the deal waits for now."""
+        return [s for s in sorted(live.variant.due(live.state)) if not live.is_computer(s)]
+
+    def timeout(self, live: LiveTable, seats: list[Seat]) -> float:
+        """Seconds the due ``seats`` get for the decision now: the longest of their clocks."""
         full = float(live.bot_options.get("turn_timeout", self.settings.turn_timeout))
-        return full * AWAY_SHARE if seat in self.away.get(live.id, set()) else full
+        away = self.away.get(live.id, set())
+        return max(
+            full * live.variant.turn_share(live.state, seat) * (AWAY_SHARE if seat in away else 1.0)
+            for seat in seats
+        )
 
     async def close(self) -> None:
         """Stop every pending computer move (shutdown)."""
@@ -138,31 +154,34 @@ class Driver:
     async def on_deadline(self, deadline: Deadline) -> None:
         """A reminder or turn deadline fired (``Timers`` calls this)."""
         live = self.tables.get(deadline.table_id)
-        if (
-            live is None
-            or live.version != deadline.version
-            or not live.in_deal
-            or deadline.seat not in live.state.to_act()
-        ):
+        if live is None or live.version != deadline.version or not live.in_deal:
+            return
+        humans = self.due_humans(live)
+        if deadline.seat not in humans:
             return
         assert self.timers is not None
         if deadline.kind == "reminder":
-            timeout = self.timeout(live, deadline.seat)
-            rest = timeout * (1 - REMINDER_SHARE)
-            self._remind(live, deadline.seat, rest)
+            rest = self.timeout(live, humans) * (1 - REMINDER_SHARE)
+            for seat in humans:
+                self._remind(live, seat, rest)
             await self.timers.set(
                 live.id, deadline.seat, "turn", time.time() + rest, deadline.version
             )
             return
-        self.away.setdefault(live.id, set()).add(deadline.seat)
-        action = self.choose(live, deadline.seat)
-        notice = Notice(
-            "notice.timeout", {"name": live.names[deadline.seat], "action_code": action.code}
-        )
+        for seat in humans:  # everyone the state waited for has run out of time
+            if not live.in_deal or seat not in live.variant.due(live.state):
+                continue  # an earlier timeout move settled it (a window of throwers)
+            await self._time_out(live, seat)
+
+    async def _time_out(self, live: LiveTable, seat: Seat) -> None:
+        """Play the rules' default move (or a computer's) for a seat out of time."""
+        self.away.setdefault(live.id, set()).add(seat)
+        action = live.variant.timeout_action(live.state, seat)
+        if action is None:
+            action = self.choose(live, seat)
+        notice = Notice("notice.timeout", {"name": live.names[seat], "action_code": action.code})
         try:
-            await self.tables.act(
-                live, deadline.seat, action.code, "timeout", deadline.version, notice=notice
-            )
+            await self.tables.act(live, seat, action.code, "timeout", live.version, notice=notice)
         except (TableError, GameError) as error:
             _LOG.info("timeout move at table %s not taken: %s", live.id, error)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.render import GameRenderer
-from games.engine import Event, Seat, Variant
+from games.engine import Event, GameError, Seat, Variant
 from storage import Deal, Match, Table
 
 __all__ = ["BOT_KEY", "BOT_OPTIONS", "LiveTable", "Notice", "TableError"]
@@ -114,6 +114,14 @@ class LiveTable:
     @property
     def match_state(self) -> dict[str, Any]:
         return dict(self.match.state) if self.match is not None else {}
+
+    @property
+    def seat_range(self) -> tuple[int, int]:
+        """How many may play with the table's current rules (deck, teams...)."""
+        try:
+            return self.variant.seat_range(self.deal_options)
+        except GameError:  # options stored by an older version: the variant's own bounds
+            return self.variant.min_seats, self.variant.max_seats
 
     @property
     def deal_options(self) -> Any:

@@ -66,9 +66,10 @@ class Screens:
         seats = "\n".join(f"{i + 1}. {escape(name)}" for i, name in enumerate(live.names)) or str(
             tr("lobby.nobody")
         )
+        low, high = live.seat_range
         lines = [
             tr("lobby.title", game=self._title(v, tr)),
-            tr("lobby.players", count=len(live.names), min=v.min_seats, max=v.max_seats),
+            tr("lobby.players", count=len(live.names), min=low, max=high),
             Html(seats),
         ]
         changed = self._changed_options(live, tr)

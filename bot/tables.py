@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -26,6 +26,7 @@ from bot.config import Settings
 from bot.live import BOT_KEY, BOT_OPTIONS, LiveTable, Notice, TableError
 from bot.render import renderer_for
 from games.engine import Event, GameError, Seat, Variant
+from games.engine import Match as GameMatch
 from games.registry import UnknownVariant, find_variant
 from storage import (
     Deal,
@@ -187,7 +188,7 @@ class TableManager:
                 kind=kind,
                 user_id=user_id,
                 display_name=name,
-                max_seats=live.variant.max_seats,
+                max_seats=live.seat_range[1],
             )
         except SeatError as error:
             raise TableError(
@@ -240,9 +241,12 @@ class TableManager:
             else:
                 options[name] = value
                 try:
-                    live.variant.options({k: v for k, v in options.items() if k != BOT_KEY})
+                    rules = live.variant.options({k: v for k, v in options.items() if k != BOT_KEY})
                 except GameError:
                     raise TableError("bad_option") from None
+                low, high = live.variant.seat_range(rules)
+                if low > high:  # no table could play these rules (a team too big for the deck)
+                    raise TableError("bad_option")
             live.row = await self.store.tables.update_options(
                 live.id, options, expected_version=live.version
             )
@@ -255,13 +259,9 @@ class TableManager:
         async with live.lock:
             self._require(live, "lobby", "already_started", expected_version)
             count = len(live.row.seats)
-            if not live.variant.min_seats <= count <= live.variant.max_seats:
-                raise TableError(
-                    "need_players",
-                    min=live.variant.min_seats,
-                    max=live.variant.max_seats,
-                    count=count,
-                )
+            low, high = live.seat_range
+            if not low <= count <= high:
+                raise TableError("need_players", min=low, max=high, count=count)
             try:
                 live.row = await self.store.tables.set_status(
                     live.id, "playing", expected_version=live.version
@@ -274,7 +274,7 @@ class TableManager:
     async def _begin_match(self, live: LiveTable) -> None:
         count = len(live.row.seats)
         dealer = self.rng.randrange(count)
-        state = {"dealer": dealer, "totals": [0] * count, "deals": 0}
+        state = {"dealer": dealer, "opener": None, "totals": [0] * count, "deals": 0}
         live.match = await self.store.matches.start_match(
             live.id, first_dealer=dealer, state=state, at=time.time()
         )
@@ -289,21 +289,39 @@ class TableManager:
                 raise TableError("deal_running")
             await self._start_deal(live)
 
+    def deal_source(self, live: LiveTable) -> int | Mapping[str, Any]:
+        """Where the next deal's cards come from: a seed of the table's stream.
+
+        Tests replace this to deal explicit cards (``Variant.new_deal(cards=...)``).
+        """
+        return self.rng.getrandbits(62)
+
     async def _start_deal(self, live: LiveTable) -> None:
+        """Deal the next deal; the dealer and opener are the ones the match named."""
         assert live.match is not None
         match = live.match_state
-        seed = self.rng.getrandbits(62)
+        dealer, opener = match["dealer"], match.get("opener")
+        count, options, variant = live.match.seat_count, live.deal_options, live.variant
+        source = self.deal_source(live)
+        seed = source if isinstance(source, int) else None
+        cards = None if isinstance(source, int) else source
+        state = variant.new_deal(options, count, dealer, seed=seed, cards=cards, opener=opener)
+        if opener is not None or cards is not None:
+            # a seed cannot say who opens; the cards can (docs/records.md), and
+            # the state is rebuilt from them exactly as a replay will build it
+            seed, cards = None, variant.dealt_cards(state)
+            state = variant.new_deal(options, count, dealer, cards=cards)
         deal = await self.store.deals.start_deal(
-            live.id, match["deals"], match["dealer"], seed=seed, at=time.time()
+            live.id, match["deals"], dealer, seed=seed, cards=cards, at=time.time()
         )
-        live.state = live.variant.new_deal(
-            live.deal_options, live.match.seat_count, deal.dealer, seed=seed
-        )
+        live.state = state
         live.deal, live.outcome = deal, None
         live.picks.clear()
         live.notices.clear()
         live.last_events = ()
         await self._changed(live, "deal_started")
+        if state.is_over:  # decided before anyone acts (Blázen: no trump, so redeal)
+            await self._finish_deal(live)
 
     async def act(
         self,
@@ -357,8 +375,13 @@ class TableManager:
         }
         match = live.match_state
         count = live.match.seat_count
+        played = GameMatch(
+            live.variant.id, count, match["dealer"], (0,) * count, opener=match.get("opener")
+        )
+        following = live.variant.next_match(played, outcome)
         after = {
-            "dealer": (match["dealer"] + 1) % count,
+            "dealer": following.dealer,
+            "opener": following.opener,
             "totals": [t + s for t, s in zip(match["totals"], tally, strict=True)],
             "deals": match["deals"] + 1,
         }

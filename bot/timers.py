@@ -1,7 +1,8 @@
 """Turn deadlines: stored in ``storage.deadlines``, run by PTB's job queue.
 
-A table has at most one deadline: the reminder of the seat to act (at two
-thirds of its time), then its turn deadline. Each carries the table version
+A table has at most one deadline, for its current state: the reminder of
+the seats whose move is due (at two thirds of their time), then their turn
+deadline; it names the first of them. Each carries the table version
 it was set for; when it fires, the driver checks that version against the
 table, so a deadline left over from an earlier turn does nothing. Deadlines
 are written before the job is scheduled, and ``load`` + ``arm`` schedule

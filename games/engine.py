@@ -132,7 +132,19 @@ class GameOptions(Protocol):
 
 
 class Variant(Protocol):
-    """A playable variant (``marias-voleny``, ``blazen`` ...)."""
+    """A playable variant (``marias-voleny``, ``blazen`` ...).
+
+    Besides dealing and applying actions, a variant answers the questions a
+    table host (the bot, the terminal player) must not answer by itself,
+    because the games answer them differently:
+
+    * how many may sit down with these options (``seat_range``);
+    * who deals and who opens the next deal (``next_match``, ``Match.opener``);
+    * whose move is due now, as opposed to seats that may only interject
+      (``due``), how long a decision may take relative to a normal turn
+      (``turn_share``) and what is played for a seat whose time ran out
+      (``timeout_action``).
+    """
 
     id: str
     aliases: tuple[str, ...]
@@ -150,7 +162,12 @@ class Variant(Protocol):
         *,
         seed: int | None = None,
         cards: Mapping[str, Sequence[str]] | None = None,
-    ) -> Any: ...
+        opener: Seat | None = None,
+    ) -> Any:
+        """A new deal. ``opener`` is who must open it when the match fixed that
+        (``Match.opener``); ``dealt_cards`` of such a deal records it, since a seed
+        cannot. A variant whose opener always follows from the dealer refuses one."""
+        ...
 
     def parse_action(self, code: str) -> Action: ...
 
@@ -159,6 +176,29 @@ class Variant(Protocol):
     def dealt_cards(self, state: Any) -> dict[str, list[str]]: ...
 
     def sitting_out(self, options: Any, seats: int, dealer: Seat) -> frozenset[Seat]: ...
+
+    def seat_range(self, options: Any) -> tuple[int, int]:
+        """The fewest and most players these options seat (teams, deck size...).
+        ``(n, m)`` with ``n > m`` means no table can play them."""
+        ...
+
+    def next_match(self, match: Match, outcome: Outcome) -> Match:
+        """The match after one more deal: the next dealer and ``opener``."""
+        ...
+
+    def due(self, state: Any) -> frozenset[Seat]:
+        """The seats of ``to_act()`` whose move the deal waits for (they get a clock,
+        and computer players move for them). The rest may only interject."""
+        ...
+
+    def turn_share(self, state: Any, seat: Seat) -> float:
+        """The share of a full turn's time that ``seat``'s decision now gets (0-1]."""
+        ...
+
+    def timeout_action(self, state: Any, seat: Seat) -> Action | None:
+        """The rules' move for a due ``seat`` whose time ran out; ``None`` when the
+        rules name none (the host lets a computer player choose)."""
+        ...
 
 
 # --- options helpers -------------------------------------------------------

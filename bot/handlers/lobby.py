@@ -1,9 +1,10 @@
 """The lobby: /new, /join, /leave, /start and /stop, and their buttons.
 
 Game-agnostic: a table is opened for any ``Variant`` of the registry, seats
-are filled up to its ``max_seats`` and the deal starts once ``min_seats``
-sit. Joining needs an open direct chat (the hand goes there); without one
-the player gets a t.me deep link that seats them when they press Start.
+are filled up to the most its rules seat (``Variant.seat_range``: Blázen's
+deck and teams decide) and the deal starts once enough sit. Joining needs an
+open direct chat (the hand goes there); without one the player gets a t.me
+deep link that seats them when they press Start.
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""/score: the current match and the chat's all-time tally, both from the database."""
+"""/score: the current match and the chat's all-time tally, both from the database.
+
+The tally is ranked per game: by money or points, best first, or, where the
+game counts what nobody wants (Blázen's fools), fewest first.
+"""
 
 from __future__ import annotations
 
@@ -52,7 +56,10 @@ def _tally(found: Services, entries: list[TallyEntry], tr: Translator) -> list[H
             title = variant_id
         renderer = RENDERERS.get(variant_id)
         lines.append(Html(f"<b>{escape(title)}</b>"))
-        for rank, entry in enumerate(group, 1):
+        ranked = list(group)  # storage ranks the highest total first
+        if renderer is not None and renderer.lower_is_better:
+            ranked.sort(key=lambda e: (e.total, -e.deals_played, e.user_id))
+        for rank, entry in enumerate(ranked, 1):
             value = renderer.format_score(entry.total, tr) if renderer else escape(entry.total)
             lines.append(
                 tr(

@@ -3,7 +3,8 @@
 The lobby message turns into the settings menu (one button per option,
 showing its value; a press moves to the next allowed value) and back. Only
 the table's creator or a chat admin may change rules. The options and their
-values come from the game's renderer, so this module knows no game.
+values come from the game's renderer, so this module knows no game; a
+value the rules refuse in combination with the others is skipped.
 """
 
 from __future__ import annotations
@@ -86,8 +87,14 @@ async def on_option(
     choices = list(BOT_OPTIONS.get(name) or live.renderer.option_choices()[name])
     current = found.screens.current_option(live, name)
     at = choices.index(current) + 1 if current in choices else 0
-    following = choices[at % len(choices)]
-    await found.tables.set_option(live, name, following, data.version)
+    following = [choices[(at + i) % len(choices)] for i in range(len(choices))]
+    for tried, value in enumerate(following, 1):  # the next value the other rules allow
+        try:
+            await found.tables.set_option(live, name, value, data.version)
+            break
+        except TableError as error:
+            if error.code != "bad_option" or tried == len(following):
+                raise
     await press.answer(
         tr(
             "settings.changed",

@@ -7,13 +7,14 @@ and storage only ever call ``renderer_for(variant.id)``.
 from __future__ import annotations
 
 from bot.render.base import Button, GameRenderer, Keyboard
+from bot.render.blazen import BlazenRenderer
 from bot.render.marias import MariasRenderer
 from games.engine import Variant
 from games.registry import VARIANTS
 
 __all__ = ["RENDERERS", "Button", "GameRenderer", "Keyboard", "playable", "renderer_for"]
 
-RENDERERS: dict[str, GameRenderer] = {r.variant_id: r for r in (MariasRenderer(),)}
+RENDERERS: dict[str, GameRenderer] = {r.variant_id: r for r in (MariasRenderer(), BlazenRenderer())}
 
 
 def renderer_for(variant_id: str) -> GameRenderer:

@@ -49,6 +49,8 @@ class GameRenderer(Protocol):
     """Texts and keyboards of one variant, in any catalog language."""
 
     variant_id: str
+    lower_is_better: bool
+    """Whether a smaller tally ranks higher (Blázen counts fools; Mariáš counts money)."""
 
     def table_text(self, view: Any, names: Sequence[str], tr: Translator) -> Html:
         """The group's table message: contract, trumps, tricks, whose turn..."""

@@ -59,6 +59,7 @@ class MariasRenderer:
     """The ``GameRenderer`` of ``marias-voleny``."""
 
     variant_id = "marias-voleny"
+    lower_is_better = False
 
     # -- texts -----------------------------------------------------------------------
 

@@ -5,22 +5,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.blazen import deal, transitions
+from games.blazen import deal, timeouts, transitions
+from games.blazen import match as matches
 from games.blazen.actions import BlazenAction, parse_action
-from games.blazen.options import BlazenOptions
-from games.blazen.state import BlazenState
-from games.engine import Action, Event, IllegalAction, Seat
+from games.blazen.options import TEAM_SEATS, BlazenOptions
+from games.blazen.state import BlazenState, Phase
+from games.engine import Action, Event, IllegalAction, Match, Outcome, Seat
 
 __all__ = ["BLAZEN", "BlazenVariant"]
 
 _ACTION_TYPES = BlazenAction.__args__
+TURN_SECONDS = {Phase.OPEN: 60, Phase.DEFEND: 60, Phase.THROW: 20, Phase.TAKE_ADD: 15}
+"""The clocks of §12.1; a host scales them to its own time per turn (60 s = 1)."""
 
 
 class BlazenVariant:
     """``blazen``: 2 to 8 players (as many as the deck gives six cards, §2)."""
 
     id = "blazen"
-    aliases: tuple[str, ...] = ("durak", "blázen")
+    aliases: tuple[str, ...] = ("blazen", "blázen", "durak")
     title: Mapping[str, str] = {"cs": "Blázen", "en": "Blázen (Durak)"}
     min_seats = 2
     max_seats = 8
@@ -37,13 +40,14 @@ class BlazenVariant:
         *,
         seed: int | None = None,
         cards: Mapping[str, Sequence[str]] | None = None,
+        opener: Seat | None = None,
         first_attacker: Seat | None = None,
     ) -> BlazenState:
-        """A new game. ``first_attacker`` comes from the match after a fool (§5);
-        ``Match.opener`` holds it (see ``games.blazen.match``)."""
-        return deal.new_deal(
-            options, seats, dealer, seed=seed, cards=cards, first_attacker=first_attacker
-        )
+        """A new game. ``opener`` (the contract's name; ``first_attacker`` is the
+        spec's) comes from the match after a fool (§5): ``Match.opener``, set by
+        ``next_match``; ``dealt_cards`` then records it as ``"attacker"``."""
+        fixed = first_attacker if first_attacker is not None else opener
+        return deal.new_deal(options, seats, dealer, seed=seed, cards=cards, first_attacker=fixed)
 
     def parse_action(self, code: str) -> BlazenAction:
         return parse_action(code)
@@ -61,6 +65,29 @@ class BlazenVariant:
     def sitting_out(self, options: BlazenOptions, seats: int, dealer: Seat) -> frozenset[Seat]:
         deal.check_table(options, seats, dealer)
         return frozenset()
+
+    def seat_range(self, options: BlazenOptions) -> tuple[int, int]:
+        """2 up to a full hand each (§2); a team mode needs its exact number (§11.1)."""
+        need = TEAM_SEATS.get(options.team_mode)
+        if need is not None:
+            return need, (need if need <= options.max_seats else 0)
+        return self.min_seats, options.max_seats
+
+    def next_match(self, match: Match, outcome: Outcome) -> Match:
+        """The fool deals and his neighbour attacks; a draw or redeal keeps the dealer."""
+        return matches.record(match, outcome)
+
+    def due(self, state: BlazenState) -> frozenset[Seat]:
+        """The seat asked in turn and a window of throwers; not a seat that may
+        only demand a redeal (it has no clock: the chance passes with the attack)."""
+        return frozenset(s for s in state.to_act() if timeouts.timeout_action(state, s) is not None)
+
+    def turn_share(self, state: BlazenState, seat: Seat) -> float:
+        return TURN_SECONDS.get(state.phase, 60) / 60
+
+    def timeout_action(self, state: BlazenState, seat: Seat) -> BlazenAction | None:
+        """§12.1: the lowest card attacks, the defender takes, a thrower passes."""
+        return timeouts.timeout_action(state, seat)
 
 
 BLAZEN = BlazenVariant()

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from games.cli import blazen_text, marias_text
-from games.engine import Event, GameError, Seat, State
+from games.engine import Event, GameError, Match, Seat, State
 from games.names import card_label, card_name, suit_name
 from games.players import make_player
 from games.record import DealRecord, MatchRecord
@@ -96,12 +96,11 @@ def run(args: argparse.Namespace) -> int:
     rng = random.Random(seed)
     tally = [0] * seats
     deals: list[DealRecord] = []
-    dealer: Seat = 0
-    opener: Seat | None = None  # fixed by the last deal (Blázen: the fool's neighbour)
+    match = Match.start(variant.id, seats, 0)  # the game names each next dealer and opener
     for number in range(args.deals):
-        extra: dict[str, Any] = {} if opener is None else {"first_attacker": opener}
+        dealer, opener = match.dealer, match.opener
         try:
-            state = variant.new_deal(options, seats, dealer, seed=seed + number, **extra)
+            state = variant.new_deal(options, seats, dealer, seed=seed + number, opener=opener)
         except GameError as exc:  # a table the options cannot seat (Blázen: 7 with 36 cards)
             print(exc.reason)
             return 2
@@ -157,10 +156,7 @@ def run(args: argparse.Namespace) -> int:
         else:  # a seed cannot carry the fixed first attacker; the cards can
             cards = variant.dealt_cards(state)
             deals.append(DealRecord(dealer=dealer, actions=tuple(actions), cards=cards))
-        # Blázen names the next dealer and first attacker (the fool, §4-§5);
-        # otherwise the deal passes clockwise.
-        dealer = int(outcome.summary.get("next_dealer", (dealer + 1) % seats))
-        opener = outcome.summary.get("next_attacker")
+        match = variant.next_match(match, outcome)  # Blázen: the fool deals (§4-§5)
     if args.save:
         record = MatchRecord(variant.id, seats, options.to_dict(), tuple(names), tuple(deals))
         Path(args.save).write_text(json.dumps(record.to_json(), ensure_ascii=False, indent=1))

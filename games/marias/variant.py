@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engine import Action, Event, IllegalAction, Seat
+from games.engine import Action, Event, IllegalAction, Match, Outcome, Seat
 from games.marias import deal, transitions
 from games.marias.actions import MariasAction, parse_action
 from games.marias.options import VolenyOptions
@@ -37,7 +37,10 @@ class VolenyVariant:
         *,
         seed: int | None = None,
         cards: Mapping[str, Sequence[str]] | None = None,
+        opener: Seat | None = None,
     ) -> VolenyState:
+        if opener is not None:  # forhond is always the dealer's left
+            raise IllegalAction("bad_table", "in mariáš the dealer's left always leads")
         return deal.new_deal(options, seats, dealer, seed=seed, cards=cards)
 
     def parse_action(self, code: str) -> MariasAction:
@@ -55,6 +58,23 @@ class VolenyVariant:
 
     def sitting_out(self, options: VolenyOptions, seats: int, dealer: Seat) -> frozenset[Seat]:
         return deal.sitting_out(options, seats, dealer)
+
+    def seat_range(self, options: VolenyOptions) -> tuple[int, int]:
+        return self.min_seats, self.max_seats
+
+    def next_match(self, match: Match, outcome: Outcome) -> Match:
+        """The deal passes clockwise."""
+        return match.record(outcome)
+
+    def due(self, state: VolenyState) -> frozenset[Seat]:
+        return state.to_act()
+
+    def turn_share(self, state: VolenyState, seat: Seat) -> float:
+        return 1.0
+
+    def timeout_action(self, state: VolenyState, seat: Seat) -> Action | None:
+        """The rules name no default move: a computer player plays for the seat."""
+        return None
 
 
 VOLENY = VolenyVariant()

@@ -20,7 +20,7 @@ from tests.bot.harness import Harness
 from tests.fakes import FakeChat, FakeUser
 
 
-def _shows(text: str, code: str) -> bool:
+def shows(text: str, code: str) -> bool:
     label = card_label(code)
     if label in text or card_name(code, "cs") in text or card_name(code, "en") in text:
         return True
@@ -32,7 +32,8 @@ def _shows(text: str, code: str) -> bool:
     return False
 
 
-def _texts(call: Any) -> str:
+def message_texts(call: Any) -> str:
+    """The text and button labels of a sendMessage or editMessageText call."""
     params = call.params
     parts = [str(params.get("text", ""))]
     markup = params.get("reply_markup") or {}
@@ -65,8 +66,8 @@ async def assert_no_leaks(h: Harness, group: FakeChat, viewers: list[FakeUser], 
                 continue
             if call.chat_id not in (group.id, user.id):
                 continue
-            text = _texts(call)
+            text = message_texts(call)
             checked += 1
-            shown = sorted(c for c in secret if _shows(text, c))
+            shown = sorted(c for c in secret if shows(text, c))
             assert not shown, f"{user.first_name} could see {shown} in:\n{text}"
     return checked

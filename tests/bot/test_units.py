@@ -167,9 +167,11 @@ def test_every_refusal_and_engine_reason_has_a_text() -> None:
         used |= set(re.findall(r'raise TableError\(\s*\n?\s*"([a-z_]+)"', path.read_text()))
     assert len(used) > 10
     engine = set()
-    for path in (ROOT / "games" / "marias").rglob("*.py"):
-        engine |= set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', path.read_text()))
-    engine -= {"bad_table", "bad_cards", "foreign_action"}  # never reach a player
+    for game in ("marias", "blazen"):
+        for path in (ROOT / "games" / game).rglob("*.py"):
+            engine |= set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', path.read_text()))
+    engine -= {"bad_table", "bad_cards", "bad_deal", "foreign_action"}  # never reach a player
+    assert {"does_not_beat", "rank_not_on_table", "target_hand_too_small"} <= engine
     for lang in ("cs", "en"):
         tr = i18n.for_lang(lang)
         assert [c for c in sorted(used) if not tr.has(f"err.{c}")] == []
