@@ -273,7 +273,7 @@ class TableManager:
 
     async def _begin_match(self, live: LiveTable) -> None:
         count = len(live.row.seats)
-        dealer = self.rng.randrange(count)
+        dealer = live.variant.first_dealer(live.deal_options, count, self.rng.getrandbits(62))
         state = {"dealer": dealer, "opener": None, "totals": [0] * count, "deals": 0}
         live.match = await self.store.matches.start_match(
             live.id, first_dealer=dealer, state=state, at=time.time()
@@ -305,6 +305,11 @@ class TableManager:
         source = self.deal_source(live)
         seed = source if isinstance(source, int) else None
         cards = None if isinstance(source, int) else source
+        previous = live.state if match["deals"] and live.deal is not None else None
+        if seed is not None and previous is not None and previous.is_over:
+            # house rule "sklepnout": the next deck is the last deal's cards, cut
+            cards = variant.next_deal_cards(previous, options, count, dealer, seed)
+            seed = None if cards is not None else seed
         state = variant.new_deal(options, count, dealer, seed=seed, cards=cards, opener=opener)
         if opener is not None or cards is not None:
             # a seed cannot say who opens; the cards can (docs/records.md), and

@@ -139,6 +139,9 @@ class Variant(Protocol):
     because the games answer them differently:
 
     * how many may sit down with these options (``seat_range``);
+    * who deals first (``first_dealer``: drawing cards, "malá dává") and whether
+      the next deal is dealt from the previous one's cards rather than a fresh
+      shuffle (``next_deal_cards``: gathering and cutting);
     * who deals and who opens the next deal (``next_match``, ``Match.opener``);
     * whose move is due now, as opposed to seats that may only interject
       (``due``), how long a decision may take relative to a normal turn
@@ -180,6 +183,17 @@ class Variant(Protocol):
     def seat_range(self, options: Any) -> tuple[int, int]:
         """The fewest and most players these options seat (teams, deck size...).
         ``(n, m)`` with ``n > m`` means no table can play them."""
+        ...
+
+    def first_dealer(self, options: Any, seats: int, seed: int) -> Seat:
+        """Who deals the first deal of a match, from a seed (random or by a draw)."""
+        ...
+
+    def next_deal_cards(
+        self, previous: Any, options: Any, seats: int, dealer: Seat, seed: int
+    ) -> dict[str, list[str]] | None:
+        """Explicit cards of the next deal when the rules deal it from the finished
+        ``previous`` deal (gather and cut); ``None`` for a fresh shuffle by seed."""
         ...
 
     def next_match(self, match: Match, outcome: Outcome) -> Match:

@@ -24,8 +24,8 @@ _PUBLIC_CODES = ("dobra", "spatna", "pass")
 _FLEK_NAMES = ("", "flek", "re", "tutti", "retutti", "kalhoty", "kaiser")
 """The chain of marias.md §3.0.3: boty is retutti's synonym, not a step of its own."""
 _ROW = 3
-_BOT_DECIDES = ("first_dealer", "shuffle_mode")
-"""Options the bot does not offer: it always shuffles by seed and draws the first dealer."""
+_BOT_DECIDES: tuple[str, ...] = ()
+"""Options the bot does not offer (none: the variant's hooks honour them all)."""
 
 
 def _cards(codes: Sequence[str]) -> Html:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -72,6 +73,15 @@ class BlazenVariant:
         if need is not None:
             return need, (need if need <= options.max_seats else 0)
         return self.min_seats, options.max_seats
+
+    def first_dealer(self, options: BlazenOptions, seats: int, seed: int) -> Seat:
+        """The first deal goes to a random seat; the fool deals the ones after."""
+        return random.Random(seed).randrange(seats)
+
+    def next_deal_cards(
+        self, previous: BlazenState, options: BlazenOptions, seats: int, dealer: Seat, seed: int
+    ) -> dict[str, list[str]] | None:
+        return None  # every game of Blázen is shuffled afresh
 
     def next_match(self, match: Match, outcome: Outcome) -> Match:
         """The fool deals and his neighbour attacks; a draw or redeal keeps the dealer."""

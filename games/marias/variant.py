@@ -62,6 +62,16 @@ class VolenyVariant:
     def seat_range(self, options: VolenyOptions) -> tuple[int, int]:
         return self.min_seats, self.max_seats
 
+    def first_dealer(self, options: VolenyOptions, seats: int, seed: int) -> Seat:
+        return deal.first_dealer(options, seats, seed)
+
+    def next_deal_cards(
+        self, previous: VolenyState, options: VolenyOptions, seats: int, dealer: Seat, seed: int
+    ) -> dict[str, list[str]] | None:
+        if options.shuffle_mode != "gather_and_cut":
+            return None
+        return deal.cards_from_deck(deal.gather_and_cut(previous, seed), options, seats, dealer)
+
     def next_match(self, match: Match, outcome: Outcome) -> Match:
         """The deal passes clockwise."""
         return match.record(outcome)
