@@ -146,14 +146,7 @@ async def join_cmd(update: Update, context: Ctx) -> None:
     try:
         joined = await _join(found, live, user)
     except TableError as error:
-        await reply(
-            found,
-            chat.id,
-            error_text(
-                tr,
-                error,
-            ),
-        )
+        await reply(found, chat.id, error_text(tr, error))
         return
     if not joined:
         link = found.presenter.join_link(live)
