@@ -74,7 +74,7 @@ async def reply(
 
 @dataclass(frozen=True, slots=True)
 class GroupCommand:
-    """What a group command works with."""
+    """What a command works with: the services, the chat, the user, their language."""
 
     found: Services
     chat: Chat
@@ -82,18 +82,30 @@ class GroupCommand:
     tr: Translator
 
 
-async def group_command(update: Update, context: Ctx, command: str) -> GroupCommand | None:
-    """The parts of a group command; in a direct chat a clear answer and ``None``."""
+async def command_context(
+    update: Update, context: Ctx, *, private: bool | None = None
+) -> GroupCommand | None:
+    """The parts of any command, after registering its user; ``None`` without a chat.
+
+    ``private`` says whether the user has opened the direct chat (by default:
+    the command came from it), which decides whether hands can reach them.
+    """
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None:
         return None
     found = services(context)
-    await note_user(found, user, private=chat.type == Chat.PRIVATE)
-    tr = await found.tr(chat.id)
-    if not is_group(chat):
-        await reply(found, chat.id, tr("err.group_only", command=command))
+    dm_open = chat.type == Chat.PRIVATE if private is None else private
+    await note_user(found, user, private=dm_open)
+    return GroupCommand(found, chat, user, await found.tr(chat.id))
+
+
+async def group_command(update: Update, context: Ctx, command: str) -> GroupCommand | None:
+    """The parts of a group command; in a direct chat a clear answer and ``None``."""
+    cmd = await command_context(update, context)
+    if cmd is not None and not is_group(cmd.chat):
+        await reply(cmd.found, cmd.chat.id, cmd.tr("err.group_only", command=command))
         return None
-    return GroupCommand(found, chat, user, tr)
+    return cmd
 
 
 async def live_table(cmd: GroupCommand) -> LiveTable | None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from telegram import Chat, Update
+from telegram import Update
 
-from bot.handlers.common import Ctx, is_group, note_user, reply, services
+from bot.handlers.common import Ctx, command_context, is_group, reply, services
 from bot.handlers.lobby import games_list
 from bot.render import RENDERERS, playable
 from games.registry import UnknownVariant, find_variant
@@ -14,23 +14,19 @@ __all__ = ["help_cmd", "lang_cmd", "rules_cmd", "unknown_cmd"]
 
 
 async def help_cmd(update: Update, context: Ctx) -> None:
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None:
+    cmd = await command_context(update, context)
+    if cmd is None:
         return
-    found = services(context)
-    await note_user(found, user, private=chat.type == Chat.PRIVATE)
-    tr = await found.tr(chat.id)
+    found, chat, tr = cmd.found, cmd.chat, cmd.tr
     key = "help.group" if is_group(chat) else "help.private"
     await reply(found, chat.id, tr(key, games=games_list(tr)))
 
 
 async def rules_cmd(update: Update, context: Ctx) -> None:
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None:
+    cmd = await command_context(update, context)
+    if cmd is None:
         return
-    found = services(context)
-    await note_user(found, user, private=chat.type == Chat.PRIVATE)
-    tr = await found.tr(chat.id)
+    found, chat, tr = cmd.found, cmd.chat, cmd.tr
     live = found.tables.for_chat(chat.id)
     if context.args:
         name = " ".join(context.args)
@@ -50,12 +46,10 @@ async def rules_cmd(update: Update, context: Ctx) -> None:
 
 
 async def lang_cmd(update: Update, context: Ctx) -> None:
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None:
+    cmd = await command_context(update, context)
+    if cmd is None:
         return
-    found = services(context)
-    await note_user(found, user, private=chat.type == Chat.PRIVATE)
-    tr = await found.tr(chat.id)
+    found, chat, tr = cmd.found, cmd.chat, cmd.tr
     if not is_group(chat):
         await reply(found, chat.id, tr("lang.private"))
         return

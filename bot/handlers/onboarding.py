@@ -13,7 +13,7 @@ import contextlib
 
 from telegram import Chat, ChatMemberUpdated, Update
 
-from bot.handlers.common import Ctx, error_text, note_user, reply, services
+from bot.handlers.common import Ctx, command_context, error_text, reply, services
 from bot.live import LiveTable, TableError
 from bot.render.i18n import Translator
 from bot.services import Services
@@ -24,12 +24,10 @@ JOIN_PREFIX = "join_"
 
 
 async def start_private(update: Update, context: Ctx) -> None:
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None:
+    cmd = await command_context(update, context, private=True)
+    if cmd is None:
         return
-    found = services(context)
-    await note_user(found, user, private=True)
-    tr = await found.tr(chat.id)
+    found, chat, user, tr = cmd.found, cmd.chat, cmd.user, cmd.tr
     payload = context.args[0] if context.args else ""
     if payload.startswith(JOIN_PREFIX):
         await _join_by_link(found, chat.id, user.id, user.first_name, payload, tr)
@@ -71,12 +69,10 @@ async def _resend(found: Services, user_id: int) -> list[LiveTable]:
 
 
 async def hand_cmd(update: Update, context: Ctx) -> None:
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None:
+    cmd = await command_context(update, context)
+    if cmd is None:
         return
-    found = services(context)
-    await note_user(found, user, private=chat.type == Chat.PRIVATE)
-    tr = await found.tr(chat.id)
+    found, chat, user, tr = cmd.found, cmd.chat, cmd.user, cmd.tr
     if chat.type != Chat.PRIVATE:
         await reply(found, chat.id, tr("err.private_only", command="/hand"))
         return
@@ -110,10 +106,8 @@ async def member_update(update: Update, context: Ctx) -> None:
 
 async def private_text(update: Update, context: Ctx) -> None:
     """Any other text in the direct chat: the chat is open now; say what to do."""
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None:
+    cmd = await command_context(update, context, private=True)
+    if cmd is None:
         return
-    found = services(context)
-    await note_user(found, user, private=True)
-    tr = await found.tr(chat.id)
+    found, chat, user, tr = cmd.found, cmd.chat, cmd.user, cmd.tr
     await reply(found, chat.id, tr("start.welcome", name=user.first_name))
