@@ -3,12 +3,15 @@
 ``build_application(settings)`` wires the Bot API endpoint (``base_url`` from
 ``TELEGRAM_API_BASE_URL``, so a local Bot API server or the test fake can
 stand in for Telegram), ``AIORateLimiter`` as a safety net behind the
-publisher's own pacing, the handlers, and three hooks:
+publisher's own pacing, the handlers (plus two of its own: any update tells
+the publisher Telegram is reachable again, and a group's upgrade to a
+supergroup moves its table), and three hooks:
 
 * ``startup`` (post_init): open the store, build the services, register the
   commands, rebuild every live table from the action log, bring its
   messages up to date and re-arm its deadlines and computer moves;
-* ``stopping`` (post_stop): stop computer moves and timers, flush messages;
+* ``stopping`` (post_stop): stop computer moves and timers, flush messages,
+  save what they show;
 * ``shutdown`` (post_shutdown): close the database.
 
 ``serving(app)`` runs the same lifecycle inside an existing event loop (for
@@ -17,7 +20,6 @@ tests and the benchmark), in the order ``run_polling`` uses.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 import secrets
@@ -31,11 +33,19 @@ from telegram import (
     BotCommandScopeAllPrivateChats,
     Update,
 )
-from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    ContextTypes,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
 
 from bot.config import Settings
 from bot.driver import Driver
-from bot.handlers import register
+from bot.handlers import onboarding, register
 from bot.presenter import Presenter
 from bot.publisher import Publisher
 from bot.render.i18n import I18n
@@ -89,7 +99,16 @@ def build_application(settings: Settings) -> AnyApp:
     )
     app.bot_data["settings"] = settings
     register(app)
+    app.add_handler(TypeHandler(Update, _reachable), group=-1)
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, onboarding.chat_migrated), group=1)
     return app
+
+
+async def _reachable(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """An update came in, so Telegram answers: messages held back by an outage go now."""
+    found = _found(context.application)
+    if found is not None:
+        found.publisher.reachable()
 
 
 async def startup(app: AnyApp) -> None:
@@ -102,8 +121,10 @@ async def startup(app: AnyApp) -> None:
     publisher = Publisher(app.bot, settings)
     screens = Screens(i18n, settings.turn_timeout)
     presenter = Presenter(publisher, screens, store, i18n, app.bot.username)
+    presenter.calm_interval = settings.group_calm_interval
     driver = Driver(tables, publisher, i18n, settings, rng)
     driver.user_lang = presenter.user_lang
+    driver.pings.delete = app.bot.delete_message
     assert app.job_queue is not None, "install python-telegram-bot[job-queue]"
     timers = Timers(store, app.job_queue, driver.on_deadline)
     driver.timers = timers
@@ -121,6 +142,7 @@ async def startup(app: AnyApp) -> None:
         app.bot.username,
     )
     publisher.on_forbidden = lambda chat_id: _forbidden(found, chat_id)
+    publisher.on_migrated = lambda old, new: onboarding.move_chat(found, old, new)
     app.bot_data[KEY] = found
     await _set_commands(app, i18n)
     await timers.load()
@@ -134,10 +156,18 @@ async def startup(app: AnyApp) -> None:
     _LOG.info("Karban is up as @%s with %d live tables", app.bot.username, len(restored))
 
 
-async def _save_digests(found: Services, every: float = 2.0) -> None:
-    """Persist what the messages show every few seconds (see ``Presenter.save_digests``)."""
+async def _save_digests(found: Services) -> None:
+    """Persist what the messages show as soon as they show it (``Presenter.save_digests``).
+
+    A digest that is not on disk when the process dies costs an identical
+    edit after the restart (Telegram's "message is not modified"), one per
+    message: with a batch every few seconds that was about three a restart.
+    So the saver wakes at every delivery; one transaction takes all that
+    were shown since the previous one, so a busy bot still writes in
+    batches, and the gap between an edit and its digest is one write.
+    """
     while True:
-        await asyncio.sleep(every)
+        await found.publisher.wait_shown()
         await found.presenter.save_digests()
 
 

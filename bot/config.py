@@ -3,7 +3,8 @@
 Nothing here runs at import time: ``Settings.from_env`` is called by
 ``python -m bot`` (and tests build ``Settings`` directly), so importing the
 bot never needs a token. Every problem is a ``ConfigError`` whose text is one
-line a person can act on; ``__main__`` prints it and exits with code 2.
+line a person can act on, and never holds the token; ``__main__`` prints it
+and exits with code 2.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote
 
 from storage import LANGUAGES
 
@@ -42,14 +44,23 @@ class Settings:
     locale: str = "cs"
     bot_delay: float = 1.5
     turn_timeout: float = 180.0
-    edit_interval: float = 3.0
+    edit_interval: float = 0.0
     private_interval: float = 1.0
+    group_calm_interval: float = 30.0
+    ping_delay: float = 20.0
     group_budget: int = 20
     group_window: float = 60.0
     reserve: int = 4
+    reply_budget: int = 3
+    """Command replies one group gets per ``group_window`` (at most ``reserve`` count)."""
+    retry_ceiling: float = 30.0
+    """Longest wait between tries while Telegram is unreachable (network errors, 5xx)."""
+    park_ceiling: float = 600.0
+    """Longest wait between tries of a group that refuses the bot (gone, no rights)."""
     overall_rate: float = 30.0
     seed: int | None = None
     poll_timeout: int = 30
+    startup_timeout: float = 10.0
 
     def __post_init__(self) -> None:
         if not _TOKEN.fullmatch(self.token):
@@ -60,13 +71,32 @@ class Settings:
             raise ConfigError(f"KARBAN_LOCALE must be one of {', '.join(LANGUAGES)}")
         if not self.api_base_url.startswith(("http://", "https://")):
             raise ConfigError("TELEGRAM_API_BASE_URL must start with http:// or https://")
+        if _holds_token(self.api_base_url, self.token):
+            # Said without the URL: echoing it would print the token.
+            raise ConfigError(
+                "TELEGRAM_API_BASE_URL must not contain a bot token: give the server's address"
+                " (e.g. https://api.telegram.org/bot) and the token in TELEGRAM_BOT_TOKEN"
+            )
         if self.group_budget <= self.reserve or self.reserve < 1:
             raise ConfigError("the group budget must be larger than the reserve (at least 1)")
-        for name in ("bot_delay", "edit_interval", "private_interval", "group_window"):
+        if self.reply_budget < 1:
+            raise ConfigError("the reply budget must be at least 1")
+        if self.retry_ceiling <= 0 or self.park_ceiling <= 0:
+            raise ConfigError("retry_ceiling and park_ceiling must be positive")
+        for name in (
+            "bot_delay",
+            "edit_interval",
+            "private_interval",
+            "group_window",
+            "group_calm_interval",
+            "ping_delay",
+        ):
             if getattr(self, name) < 0:
                 raise ConfigError(f"{name} must not be negative")
         if self.turn_timeout <= 0:
             raise ConfigError("KARBAN_TURN_TIMEOUT must be a positive number of seconds")
+        if not 0 < self.startup_timeout <= 300:
+            raise ConfigError("KARBAN_STARTUP_TIMEOUT must be more than 0 and at most 300 seconds")
 
     @property
     def base_url(self) -> str:
@@ -93,12 +123,25 @@ class Settings:
             locale=env.get("KARBAN_LOCALE", "").strip() or "cs",
             bot_delay=_number(env, "KARBAN_BOT_DELAY", 1.5),
             turn_timeout=_number(env, "KARBAN_TURN_TIMEOUT", 180.0),
-            edit_interval=_number(env, "KARBAN_EDIT_INTERVAL", 3.0),
+            edit_interval=_number(env, "KARBAN_EDIT_INTERVAL", 0.0),
+            group_calm_interval=_number(env, "KARBAN_GROUP_CALM", 30.0),
+            ping_delay=_number(env, "KARBAN_PING_DELAY", 20.0),
             private_interval=_number(env, "KARBAN_PRIVATE_INTERVAL", 1.0),
             group_window=_number(env, "KARBAN_GROUP_WINDOW", 60.0),
             overall_rate=_number(env, "KARBAN_OVERALL_RATE", 30.0),
+            retry_ceiling=_number(env, "KARBAN_RETRY_CEILING", 30.0) or 30.0,
             seed=_optional_int(env, "KARBAN_SEED"),
+            startup_timeout=_number(env, "KARBAN_STARTUP_TIMEOUT", 10.0),
         )
+
+
+def _holds_token(url: str, token: str) -> bool:
+    """Whether ``url`` carries this token, its secret half, or anything token-shaped."""
+    secret = token.partition(":")[2]
+    unquoted = unquote(url)
+    return any(
+        (secret and secret in text) or _TOKEN.search(text) is not None for text in (url, unquoted)
+    )
 
 
 def _api_root(url: str) -> str:

@@ -27,6 +27,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.live import LiveTable, Notice, TableError
+from bot.pings import Pinger
 from bot.publisher import Content, Publisher
 from bot.render.i18n import I18n
 from bot.tables import TableManager
@@ -38,7 +39,7 @@ from storage import Deadline
 __all__ = ["Driver"]
 
 _LOG = logging.getLogger(__name__)
-_QUIET = frozenset({"picked", "notice", "language", "lobby", "hand"})
+_QUIET = frozenset({"picked", "notice", "language", "lobby", "hand", "migrated"})
 """Changes that cannot change who is to act."""
 AWAY_SHARE = 1 / 6
 """An away player's turns last this share of the normal time."""
@@ -65,6 +66,8 @@ class Driver:
         self.away: dict[int, set[Seat]] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._players: dict[str, Player] = {}
+        self.pings = Pinger(publisher, i18n, settings.ping_delay)
+        self.pings.user_lang = lambda user_id: str(self.user_lang(user_id))
 
     # -- the listener ------------------------------------------------------------------
 
@@ -75,14 +78,17 @@ class Driver:
         assert self.timers is not None
         if what == "stopped":
             self.timers.forget(live.id)
+            self.pings.forget(live.id)
             self.away.pop(live.id, None)
             return
         if not live.in_deal:
+            self.pings.forget(live.id)
             await self.timers.clear(live.id)
             return
         due = sorted(live.variant.due(live.state))
         computers = [s for s in due if live.is_computer(s)]
         humans = [s for s in due if not live.is_computer(s)]
+        self.pings.update(live, humans, self.away.get(live.id, set()))
         if computers:
             self._tasks[live.id] = asyncio.create_task(
                 self._computer_turn(live, computers[0], live.version),
@@ -111,7 +117,8 @@ class Driver:
         )
 
     async def close(self) -> None:
-        """Stop every pending computer move (shutdown)."""
+        """Stop every pending computer move and ping (shutdown)."""
+        self.pings.close()
         tasks = list(self._tasks.values())
         self._tasks.clear()
         for task in tasks:
@@ -140,7 +147,7 @@ class Driver:
             return
         try:
             action = self.choose(live, seat)
-            await self.tables.act(live, seat, action.code, "computer", version)
+            await self.tables.act(live, seat, action.code, "computer", version, exact=True)
         except (TableError, GameError) as error:
             _LOG.debug("computer move at table %s not taken: %s", live.id, error)
 
@@ -181,14 +188,17 @@ class Driver:
             action = self.choose(live, seat)
         notice = Notice("notice.timeout", {"name": live.names[seat], "action_code": action.code})
         try:
-            await self.tables.act(live, seat, action.code, "timeout", live.version, notice=notice)
+            await self.tables.act(
+                live, seat, action.code, "timeout", live.version, notice=notice, exact=True
+            )
         except (TableError, GameError) as error:
             _LOG.info("timeout move at table %s not taken: %s", live.id, error)
 
     def _remind(self, live: LiveTable, seat: Seat, seconds: float) -> None:
+        """The turn's reminder, unless the player is away (they get no reminders until back)."""
         user_id = live.row.seats[seat].user_id
-        if user_id is None:
+        if user_id is None or seat in self.away.get(live.id, set()):
             return
         tr = self.i18n.for_lang(self.user_lang(user_id))
         text = tr("remind.turn", seconds=max(1, round(seconds)))
-        self.publisher.send(user_id, Content(text))
+        self.pings.remind(live, seat, Content(text))

@@ -59,6 +59,28 @@ class LiveTable:
     picks: dict[Seat, str] = field(default_factory=dict)
     notices: list[Notice] = field(default_factory=list)
     last_events: tuple[Event, ...] = ()
+    phase_version: int = 0
+    """The table version at which the current phase began: the lobby, a deal, or
+    the pause after a deal. A button drawn before it belongs to another phase."""
+    acted: dict[Seat, int] = field(default_factory=dict)
+    """Seat -> the table version right after its last action in this deal."""
+
+    def seat_epoch(self, seat: Seat | None) -> int:
+        """The oldest version a button of ``seat`` may carry and still be honoured.
+
+        A press is judged on the state as it is now, not as it was drawn, as
+        long as it belongs to this phase and the presser has not acted since
+        it was drawn: then pressing it means what it meant when it was drawn
+        (a double tap, though, lands on the presser's own newer action and
+        is refused).
+        """
+        if seat is None:
+            return self.phase_version
+        return max(self.phase_version, self.acted.get(seat, 0))
+
+    def drawn_ok(self, drawn: int, seat: Seat | None) -> bool:
+        """Whether a button drawn at version ``drawn`` may act for ``seat`` now."""
+        return self.seat_epoch(seat) <= drawn <= self.version
 
     @property
     def id(self) -> int:

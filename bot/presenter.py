@@ -13,18 +13,43 @@ after a restart the same messages are edited, and only where they differ.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+from dataclasses import dataclass
 
+from bot.drawn import restamp, shape
 from bot.live import LiveTable, Notice
 from bot.publisher import Content, Publisher, ShownHook, Slot
 from bot.render.i18n import Html, I18n
 from bot.screens import Screens
+from bot.tasks import spawn
+from games.engine import Seat
 from storage import NotFound, Store
 
 __all__ = ["Presenter"]
 
 _LOG = logging.getLogger(__name__)
+_URGENT = frozenset({"deal_started", "deal_over", "seat_replaced", "language", "restored"})
+"""Changes the group sees at once even when its keyboard stays as it was."""
+_RECOVER_VERSIONS = 400
+"""How far back a restart looks for the version a kept keyboard was drawn at."""
+
+
+@dataclass(eq=False)
+class _Calm:
+    """The pacing of one group table message: what it offers, when it last changed."""
+
+    shape: str | None = None
+    at: float = -1e9
+    pending: tuple[Slot, Content] | None = None
+    task: asyncio.Task[None] | None = None
+
+    def cancel(self) -> None:
+        self.pending = None
+        if self.task is not None and self.task is not asyncio.current_task():
+            self.task.cancel()
+        self.task = None
 
 
 class Presenter:
@@ -42,6 +67,17 @@ class Presenter:
         self._last_result: dict[int, Content] = {}
         self._user_langs: dict[int, str] = {}
         self._dirty: dict[tuple[int, str], tuple[int, str | None]] = {}
+        self._drawn: dict[tuple[int, str], tuple[str, int]] = {}
+        """(table, message key) -> (keyboard shape, the version it was drawn at)."""
+        self._calm: dict[int, _Calm] = {}
+        self.calm_interval = 30.0
+        """Seconds between edits of a group table message whose buttons did not change.
+
+        The group's budget (about 20 operations a minute) is the scarcest
+        resource: a new question with its buttons goes out at once, while the
+        running picture of the tricks (played from the direct chats) is
+        refreshed at this pace, always with its newest content.
+        """
         self.lobby_messages: dict[int, int] = {}
         """chat id -> an existing message to turn into the next lobby (the game chooser)."""
 
@@ -83,23 +119,94 @@ class Presenter:
             self._new_deal_slots(live, slots)
         group = slots.get("group") or self._slot(live, "group", live.chat_id)
         if live.status == "lobby":
-            self.publisher.show(group, self.screens.lobby(live))
+            self.publisher.show(
+                group, self._stable(live, "group", group, self.screens.lobby(live), None)
+            )
             return
         if live.state is None:
             return
-        self.publisher.show(group, self.screens.table(live))
+        actor = self.screens.actor(live)
+        table = self._stable(live, "group", group, self.screens.table(live), actor)
+        self._show_group(live, group, table, what)
         active = set(self.screens.active_seats(live))
         for seat, user_id in live.human_seats:
             if seat in active:
                 key = f"hand:{user_id}"
                 slot = slots.get(key) or self._slot(live, key, user_id)
                 tr = self.i18n.for_lang(self.user_lang(user_id))
-                self.publisher.show(slot, self.screens.hand(live, seat, tr))
-        if live.outcome is not None:
+                hand = self._stable(live, key, slot, self.screens.hand(live, seat, tr), seat)
+                self.publisher.show(slot, hand)
+        if live.outcome is None:
+            return
+        if what == "deal_over":  # a finished deal's result is written once, never re-rendered
             content = self.screens.result(live)
             self._last_result[live.id] = content
-            result = None if what == "deal_over" else slots.get("result")
-            self.publisher.show(result or self._slot(live, "result", live.chat_id), content)
+            self.publisher.show(self._slot(live, "result", live.chat_id), content)
+        elif live.id not in self._last_result and "result" in slots:
+            self._last_result[live.id] = self.screens.result(live)  # after a restart
+        last = self._last_result.get(live.id)
+        if what == "migrated" and not live.in_deal and "result" in slots and last is not None:
+            # the old group's messages cannot be edited from the supergroup: send it again
+            self.publisher.show(slots["result"], last)
+
+    # -- keeping keyboards and the group's pace ----------------------------------------
+
+    def _stable(
+        self, live: LiveTable, key: str, slot: Slot, content: Content, seat: Seat | None
+    ) -> Content:
+        """``content`` with its keyboard at the version it was first drawn at, while valid."""
+        found = shape(content)
+        if not found:
+            self._drawn.pop((live.id, key), None)
+            return content
+        previous = self._drawn.get((live.id, key))
+        if previous is None and slot.shown is not None:
+            previous = self._recover(live, content, slot.shown, found, seat)
+        if previous is not None and previous[0] == found and live.drawn_ok(previous[1], seat):
+            return restamp(content, previous[1])
+        self._drawn[(live.id, key)] = (found, live.version)
+        return content
+
+    @staticmethod
+    def _recover(
+        live: LiveTable, content: Content, digest: str, found: str, seat: Seat | None
+    ) -> tuple[str, int] | None:
+        """The drawn version of a kept message after a restart: the one whose render it shows."""
+        oldest = max(live.seat_epoch(seat), live.version - _RECOVER_VERSIONS)
+        for version in range(live.version, oldest - 1, -1):
+            if restamp(content, version).digest == digest:
+                return found, version
+        return None
+
+    def _show_group(self, live: LiveTable, slot: Slot, content: Content, what: str) -> None:
+        """Show a new question at once; refresh the rest at most every ``calm_interval``."""
+        calm = self._calm.setdefault(live.id, _Calm())
+        now = asyncio.get_running_loop().time()
+        offered = shape(content)
+        if (
+            slot.message_id is None
+            or what in _URGENT
+            or offered != calm.shape
+            or now - calm.at >= self.calm_interval
+        ):
+            calm.cancel()
+            calm.shape, calm.at = offered, now
+            self.publisher.show(slot, content)
+            return
+        calm.pending = (slot, content)
+        if calm.task is None:
+            delay = calm.at + self.calm_interval - now
+            calm.task = spawn(self._later(live.id, calm, delay), name=f"calm:{live.id}")
+
+    async def _later(self, table_id: int, calm: _Calm, delay: float) -> None:
+        await asyncio.sleep(delay)
+        calm.task = None
+        if calm.pending is None or self._calm.get(table_id) is not calm:
+            return
+        slot, content = calm.pending
+        calm.pending = None
+        calm.at = asyncio.get_running_loop().time()
+        self.publisher.show(slot, content)
 
     def reopen_user(self, user_id: int) -> None:
         """The user wrote to the bot again: their hands may be sent again."""
@@ -115,6 +222,9 @@ class Presenter:
         old = slots.pop(key, None)
         if old is not None:
             old.pending = None
+            if old.message_id is not None:  # its buttons would look live: say where they went
+                tr = self.i18n.for_lang(self.user_lang(user_id))
+                self.publisher.show(old, Content(tr("dm.moved")))
         self._slot(live, key, user_id)
 
     async def on_forbidden(
@@ -188,6 +298,11 @@ class Presenter:
             del slots[key]
 
     def _stop(self, live: LiveTable, slots: dict[str, Slot]) -> None:
+        calm = self._calm.pop(live.id, None)
+        if calm is not None:
+            calm.cancel()
+        for drawn in [k for k in self._drawn if k[0] == live.id]:
+            del self._drawn[drawn]
         content = self.screens.stopped(live)
         if "group" in slots:
             self.publisher.show(slots["group"], content)

@@ -144,7 +144,12 @@ class Screens:
         assert live.deal is not None
         names = live.names
         parts = [
-            tr("table.header", game=self._title(live.variant, tr), n=live.deal.deal_no + 1),
+            tr.game(
+                live.renderer.catalog,
+                "table.header",
+                game=self._title(live.variant, tr),
+                n=live.deal.deal_no + 1,
+            ),
             tr("table.dealer", name=names[live.deal.dealer]),
         ]
         out = live.variant.sitting_out(live.deal_options, len(names), live.deal.dealer)
@@ -162,13 +167,26 @@ class Screens:
         ]
         lines.extend(self._notice(live, n, tr) for n in live.notices)
         keyboard: Keyboard = []
-        for seat in sorted(state.to_act()):
-            codes = [a.code for a in state.legal_actions(seat)]
-            public = [c for c in codes if live.renderer.is_public(c)]
-            if public:
-                keyboard = live.renderer.public_keyboard(public, state.public_view(), tr)
-                break
+        actor = self.actor(live)
+        if actor is not None:
+            public = self._public_codes(live, actor)
+            keyboard = live.renderer.public_keyboard(public, state.public_view(), tr)
         return Content("\n".join(lines), self._keyboard(live, keyboard))
+
+    def actor(self, live: LiveTable) -> Seat | None:
+        """The seat whose public decision the group message offers (the first one due)."""
+        if live.state is None or live.state.is_over:
+            return None
+        seat: Seat
+        for seat in sorted(live.state.to_act()):
+            if self._public_codes(live, seat):
+                return seat
+        return None
+
+    @staticmethod
+    def _public_codes(live: LiveTable, seat: Seat) -> list[str]:
+        codes = [a.code for a in live.state.legal_actions(seat)]
+        return [c for c in codes if live.renderer.is_public(c)]
 
     @staticmethod
     def _notice(live: LiveTable, notice: Notice, tr: Translator) -> Html:
@@ -205,12 +223,17 @@ class Screens:
         match = live.match_state
         lines = [
             live.renderer.result_text(live.outcome, names, tr),
-            tr("result.running", deals=match["deals"], list=self.totals(live, tr)),
+            tr.game(
+                live.renderer.catalog,
+                "result.running",
+                deals=match["deals"],
+                list=self.totals(live, tr),
+            ),
             tr("result.next_dealer", name=names[match["dealer"]]),
         ]
         keyboard = [
             [
-                _button(tr("btn.next_deal"), _cb(live, Op.NEXT)),
+                _button(tr.game(live.renderer.catalog, "btn.next_deal"), _cb(live, Op.NEXT)),
                 _button(tr("btn.stop"), _cb(live, Op.STOP)),
             ]
         ]

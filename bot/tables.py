@@ -117,6 +117,9 @@ class TableManager:
             live.deal = deals[-1]
             live.outcome = live.deal.outcome
         live.state = await self._replay(live, live.deal)
+        await self._restore_epochs(live, live.deal)
+        if not live.deal.is_finished:  # the selections shown in the hands (see set_picks)
+            live.picks = await self.store.tables.get_picks(live.id, live.deal.id)
         if live.state.is_over and not live.deal.is_finished:  # crashed before finishing
             await self._finish_deal(live)
 
@@ -129,6 +132,18 @@ class TableManager:
         for logged in await self.store.deals.list_actions(deal.id):
             state, _ = variant.apply(state, logged.seat, variant.parse_action(logged.code))
         return state
+
+    async def _restore_epochs(self, live: LiveTable, deal: Deal) -> None:
+        """Which buttons drawn before the restart are still honoured (``LiveTable.drawn_ok``)."""
+        live.acted = {}
+        if deal.is_finished:
+            live.phase_version = live.version
+            return
+        logged = await self.store.deals.list_actions(deal.id)
+        # the deal began one version before its first action (or now, if none)
+        live.phase_version = logged[0].version - 1 if logged else live.version
+        for action in logged:
+            live.acted[action.seat] = action.version
 
     def _track(self, row: Table) -> LiveTable:
         variant = find_variant(row.variant_id)
@@ -152,9 +167,19 @@ class TableManager:
     # -- the lobby ---------------------------------------------------------------------
 
     async def create(
-        self, chat_id: int, variant: Variant, creator_id: int, language: str
+        self,
+        chat_id: int,
+        variant: Variant,
+        creator_id: int,
+        language: str,
+        *,
+        creator_name: str | None = None,
     ) -> LiveTable:
-        """Open a table in the chat's lobby; ``TableError("table_exists")`` if one is live."""
+        """Open a table in the chat's lobby; ``TableError("table_exists")`` if one is live.
+
+        With ``creator_name`` the creator is seated before anything is shown,
+        so the first lobby message already lists them.
+        """
         renderer_for(variant.id)  # KeyError before anything is written
         try:
             row = await self.store.tables.create(
@@ -164,6 +189,17 @@ class TableManager:
             raise TableError("table_exists") from None
         live = self._track(row)
         async with live.lock:
+            if creator_name is not None:
+                try:
+                    live.row = await self.store.seats.add(
+                        live.id,
+                        kind="human",
+                        user_id=creator_id,
+                        display_name=creator_name,
+                        max_seats=live.seat_range[1],
+                    )
+                except SeatError:
+                    _LOG.warning("could not seat the creator of table %s", live.id)
             await self._changed(live, "lobby")
         return live
 
@@ -234,7 +270,7 @@ class TableManager:
     ) -> None:
         """Change one house rule (or bot option) of a lobby table."""
         async with live.lock:
-            self._require(live, "lobby", "already_started", expected_version)
+            self._require(live, "lobby", "already_started", expected_version, exact=True)
             options = dict(live.row.options)
             if name in BOT_OPTIONS:
                 options[BOT_KEY] = {**live.bot_options, name: value}
@@ -321,6 +357,8 @@ class TableManager:
         )
         live.state = state
         live.deal, live.outcome = deal, None
+        live.phase_version = live.version
+        live.acted.clear()
         live.picks.clear()
         live.notices.clear()
         live.last_events = ()
@@ -337,14 +375,21 @@ class TableManager:
         expected_version: int,
         *,
         notice: Notice | None = None,
+        exact: bool = False,
     ) -> tuple[Event, ...]:
         """Apply one action: engine first, then the log, then the listeners.
 
-        ``TableError("stale")`` when the table moved on; ``InvalidAction`` /
-        ``IllegalAction`` from the engine when the action is refused.
+        ``expected_version`` is the version the button was drawn at: a press
+        is honoured while ``LiveTable.drawn_ok`` holds and the engine accepts
+        the action in the state as it is now (``exact`` demands the current
+        version, for moves computed from the current state). ``TableError
+        ("stale")`` otherwise; ``InvalidAction`` / ``IllegalAction`` from the
+        engine when the action is refused.
         """
         async with live.lock:
-            if expected_version != live.version:
+            if exact and expected_version != live.version:
+                raise TableError("stale")
+            if not live.drawn_ok(expected_version, seat):
                 raise TableError("stale")
             if not live.in_deal:
                 raise TableError("no_deal")
@@ -358,6 +403,7 @@ class TableManager:
             except StaleVersion:
                 raise TableError("stale") from None
             live.row = replace(live.row, version=logged.version)
+            live.acted[seat] = logged.version
             live.state, live.last_events = state, events
             live.picks.pop(seat, None)
             if notice is not None:
@@ -395,13 +441,20 @@ class TableManager:
         )
         live.match = await self.store.matches.get(live.match.id)
         live.outcome = stored
+        live.phase_version = live.version
         await self._changed(live, "deal_over")
 
     async def set_picks(self, live: LiveTable, seat: Seat, pick: str | None, version: int) -> None:
-        """Remember a private selection step (no state change, nothing stored)."""
+        """Remember a private selection step (no game state change, no action logged).
+
+        Stored before it is shown, like every change, so a restart shows the
+        hand with the same selection (``_resume``).
+        """
         async with live.lock:
-            if version != live.version:
+            if not live.drawn_ok(version, seat):
                 raise TableError("stale")
+            if live.deal is not None:
+                await self.store.tables.set_pick(live.id, live.deal.id, seat, pick, live.version)
             if pick is None:
                 live.picks.pop(seat, None)
             else:
@@ -424,6 +477,32 @@ class TableManager:
                 live.notices = [*live.notices[-2:], notice]
                 await self._changed(live, "notice")
 
+    async def migrate_chat(self, old: int, new: int) -> LiveTable | None:
+        """The group ``old`` became the supergroup ``new``: move its table there.
+
+        Telegram gives an upgraded group a new chat id and answers the old one
+        with ``ChatMigrated``; the table row, the chat's settings and tally
+        move in storage, and updates from the new id find the table. Returns
+        the live table that moved, ``None`` if there was none left to move
+        (the service messages and a refused send may all report one upgrade).
+        A live table already in the new chat keeps it; the old one then ends.
+        """
+        live = self.for_chat(old)
+        if live is not None and self.for_chat(new) is not None:
+            await self.stop(live)
+            live = None
+        if live is None:
+            await self.store.chats.migrate(old, new)
+            return None
+        async with live.lock:
+            if live.chat_id != old:
+                return None
+            await self.store.chats.migrate(old, new)
+            live.row = replace(live.row, chat_id=new)
+            del self._by_chat[old]
+            self._by_chat[new] = live.id
+        return live
+
     async def set_language(self, live: LiveTable, language: str) -> None:
         async with live.lock:
             live.row = await self.store.tables.set_language(live.id, language)
@@ -438,9 +517,25 @@ class TableManager:
 
     @staticmethod
     def _require(
-        live: LiveTable, status: str, code: str, expected_version: int | None = None
+        live: LiveTable,
+        status: str,
+        code: str,
+        expected_version: int | None = None,
+        *,
+        exact: bool = False,
     ) -> None:
+        """Check the status, and the version a button was drawn at (``None``: a command).
+
+        A lobby button is honoured for as long as the lobby lasts (a Deal
+        pressed right after someone joined still deals); ``exact`` is for
+        presses that are not idempotent on a changed table, such as cycling
+        an option to its next value.
+        """
         if live.status != status:
             raise TableError(code)
-        if expected_version is not None and expected_version != live.version:
+        if expected_version is None:
+            return
+        if exact and expected_version != live.version:
+            raise TableError("stale")
+        if not live.drawn_ok(expected_version, None):
             raise TableError("stale")

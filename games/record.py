@@ -9,13 +9,15 @@ checks.
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from games.engine import Event, GameError, Outcome, Seat, State
-from games.registry import find_variant
+from games.registry import VARIANTS, UnknownVariant, find_variant
 
 __all__ = [
     "DealRecord",
@@ -23,6 +25,7 @@ __all__ = [
     "RecordError",
     "ReplayError",
     "load_record",
+    "parse_record",
     "replay_deal",
     "replay_match",
 ]
@@ -95,48 +98,248 @@ class MatchRecord:
 
     @classmethod
     def from_json(cls, data: Any) -> MatchRecord:
+        """Check a parsed record against docs/records.md and build it.
+
+        A record may come from anyone, so every field is checked for its type
+        and range before anything is built from it: the variant must exist, its
+        options must be valid, and ``seats`` must be within the variant's seat
+        range, because the replay allocates per seat. ``RecordError`` names the
+        first field that is wrong, in one short line.
+        """
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f'not a record: "format" must be "{FORMAT}"')
-        if data.get("version") != FORMAT_VERSION:
-            raise RecordError(f"unsupported record version {data.get('version')!r}")
+        version = data.get("version")
+        if type(version) is not int or version != FORMAT_VERSION:
+            raise RecordError(f"unsupported record version {_show(version)}")
+        name = _text(data.get("variant"), "variant", 100)
         try:
-            deals = tuple(_deal_from_json(d) for d in data["deals"])
-            return cls(
-                variant=str(data["variant"]),
-                seats=int(data["seats"]),
-                options=dict(data.get("options") or {}),
-                players=tuple(str(p) for p in data.get("players") or ()),
-                deals=deals,
-                title=data.get("title"),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"malformed record: {exc}") from exc
+            variant = find_variant(name)
+        except UnknownVariant:
+            known = ", ".join(v.id for v in VARIANTS)
+            raise RecordError(f"unknown variant {_show(name)} (known: {known})") from None
+        raw_options = data.get("options")
+        options = {} if raw_options is None else _object(raw_options, "options")
+        try:
+            low, high = variant.seat_range(variant.options(options))
+        except GameError as exc:
+            raise RecordError(f"options: {_clip(exc.reason)}") from None
+        if low > high:
+            raise RecordError(f"options: {variant.id} with these options seats no table")
+        seats = data.get("seats")
+        if type(seats) is int and not low <= seats <= high:
+            raise RecordError(f"seats: {variant.id} seats {low}-{high} players, not {_show(seats)}")
+        seats = _integer(seats, "seats", low, high)
+        raw_players = data.get("players")
+        players = [] if raw_players is None else _array(raw_players, "players", seats)
+        title = data.get("title")
+        if title is not None:
+            title = _text(title, "title", MAX_TEXT, empty=True)
+        deals = _array(data.get("deals"), "deals", MAX_DEALS)
+        return cls(
+            variant=name,
+            seats=seats,
+            options=dict(options),
+            players=tuple(
+                _text(p, f"players[{i}]", MAX_NAME, empty=True) for i, p in enumerate(players)
+            ),
+            deals=tuple(_deal_from_json(d, n, seats) for n, d in enumerate(deals)),
+            title=title,
+        )
 
 
-def _deal_from_json(data: Any) -> DealRecord:
-    if not isinstance(data, dict):
-        raise RecordError("a deal must be an object")
-    actions = tuple((int(seat), str(code)) for seat, code in data["actions"])
-    cards = data.get("cards")
-    seed = data.get("seed")
+# --- limits and field checks ------------------------------------------------
+#
+# The caps are far above anything a real match needs, and low enough that a
+# hostile file cannot make the replay allocate or compute much before it is
+# refused.
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""A record file may not be larger (a thousand-deal Blázen match is about 4 MiB)."""
+MAX_DEPTH = 32
+"""Arrays and objects nest at most this deep (the golden records need 6)."""
+MAX_INT_DIGITS = 20
+"""Integers have at most this many digits: enough for a 64-bit seed."""
+MAX_DEALS = 10_000
+MAX_ACTIONS = 10_000
+"""Actions per deal (a long Blázen game has a few hundred)."""
+MAX_CODE = 64
+"""Characters of an action code (the longest real one has about 30)."""
+MAX_CARD_KEYS = 16
+MAX_CARDS = 64
+"""Entries of one ``cards`` list (a Blázen stock holds at most 54 cards)."""
+MAX_TEXT = 10_000
+MAX_NAME = 200
+SEED_LIMIT = 2**64
+"""Seeds are integers with an absolute value below this."""
+
+_CARD_KEY = re.compile(r"[a-z_]{1,20}")
+_CARD_ENTRY = re.compile(r"[0-9A-Za-z]{1,3}")
+
+
+def _show(value: Any) -> str:
+    """A value for an error message: its JSON form, cut short."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return _clip(text, 40)
+
+
+def _clip(text: str, limit: int = 160) -> str:
+    """One short line of ``text``: control characters escaped, the rest cut off."""
+    line = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text[: limit + 1])
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def _integer(value: Any, where: str, low: int, high: int) -> int:
+    if type(value) is not int:  # bool is an int to Python, not to JSON
+        raise RecordError(f"{where} must be a whole number, not {_show(value)}")
+    if not low <= value <= high:
+        raise RecordError(f"{where} must be from {low} to {high}, not {_show(value)}")
+    return value
+
+
+def _text(value: Any, where: str, limit: int, *, empty: bool = False) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"{where} must be a string, not {_show(value)}")
+    if not value and not empty:
+        raise RecordError(f"{where} must not be empty")
+    if len(value) > limit:
+        raise RecordError(f"{where} is longer than {limit} characters")
+    return value
+
+
+def _array(value: Any, where: str, limit: int) -> list[Any]:
+    if not isinstance(value, list):
+        raise RecordError(f"{where} must be an array, not {_show(value)}")
+    if len(value) > limit:
+        raise RecordError(f"{where} has more than {limit} entries")
+    return value
+
+
+def _object(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RecordError(f"{where} must be an object, not {_show(value)}")
+    return value
+
+
+def _deal_from_json(data: Any, number: int, seats: int) -> DealRecord:
+    where = f"deals[{number}]"
+    deal = _object(data, where)
+    dealer = _integer(deal.get("dealer"), f"{where}.dealer", 0, seats - 1)
+    cards, seed = deal.get("cards"), deal.get("seed")
     if (cards is None) == (seed is None):
-        raise RecordError("a deal needs either cards or a seed")
+        raise RecordError(f"{where}: a deal needs either cards or a seed")
+    if seed is not None:
+        seed = _integer(seed, f"{where}.seed", -SEED_LIMIT + 1, SEED_LIMIT - 1)
+    actions = []
+    for index, pair in enumerate(_array(deal.get("actions"), f"{where}.actions", MAX_ACTIONS)):
+        at = f"{where}.actions[{index}]"
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise RecordError(f"{at} must be a [seat, code] pair, not {_show(pair)}")
+        seat = _integer(pair[0], f"{at} seat", 0, seats - 1)
+        actions.append((seat, _text(pair[1], f"{at} code", MAX_CODE)))
+    expect = deal.get("expect")
     return DealRecord(
-        dealer=int(data["dealer"]),
-        actions=actions,
-        seed=None if seed is None else int(seed),
-        cards=None if cards is None else {str(k): list(v) for k, v in cards.items()},
-        expect=data.get("expect"),
+        dealer=dealer,
+        actions=tuple(actions),
+        seed=seed,
+        cards=None if cards is None else _cards(cards, f"{where}.cards", seats),
+        expect=None if expect is None else _object(expect, f"{where}.expect"),
     )
 
 
-def load_record(path: str | Path) -> MatchRecord:
-    """Read and validate a record file."""
+def _cards(value: Any, where: str, seats: int) -> dict[str, list[str]]:
+    """The shape of ``cards``: seat numbers or lower-case names, each with a short
+    list of short strings. Which keys and cards make a deal is the variant's to
+    say (``new_deal``); the command line reports its refusal as a bad file too."""
+    cards = _object(value, where)
+    if len(cards) > MAX_CARD_KEYS:
+        raise RecordError(f"{where} has more than {MAX_CARD_KEYS} keys")
+    result: dict[str, list[str]] = {}
+    for key, entries in cards.items():
+        is_seat = key.isdecimal() and str(int(key)) == key and int(key) < seats
+        if not is_seat and not _CARD_KEY.fullmatch(key):
+            raise RecordError(f"{where}: {_show(key)} is neither a seat (0-{seats - 1}) nor a name")
+        items = _array(entries, f"{where}.{key}", MAX_CARDS)
+        for item in items:
+            if not isinstance(item, str) or not _CARD_ENTRY.fullmatch(item):
+                raise RecordError(f"{where}.{key}: {_show(item)} is not a card code")
+        result[key] = list(items)
+    return result
+
+
+def _refuse_constant(name: str) -> Any:
+    raise RecordError(f"not JSON: {name} is not a JSON number")
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise RecordError(f"a number has more than {MAX_INT_DIGITS} digits")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise RecordError(f"the number {_clip(text, 20)} is too large")
+    return value
+
+
+def _depth(data: Any) -> int:
+    """How deep arrays and objects nest (stopping past the cap), without recursion."""
+    deepest = 0
+    stack = [(data, 1)]
+    while stack and deepest <= MAX_DEPTH:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        children = node.values() if isinstance(node, dict) else node
+        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
+    return deepest
+
+
+def parse_record(raw: bytes) -> MatchRecord:
+    """Decode, parse and check the bytes of a record file.
+
+    Each step refuses what would make the next one slow or crash: bytes that
+    are not UTF-8, numbers that Python would spend long converting (or refuse)
+    or that JSON does not have (``NaN``, ``Infinity``), and nesting deeper than
+    a record needs (the JSON parser recurses).
+    """
+    if len(raw) > MAX_FILE_BYTES:
+        raise RecordError(f"too large: a record has at most {MAX_FILE_BYTES // 2**20} MiB")
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"not UTF-8 text (byte {exc.start})") from None
+    try:
+        data = json.loads(
+            text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_refuse_constant
+        )
+    except RecursionError:
+        raise RecordError(f"not a record: nested deeper than {MAX_DEPTH} levels") from None
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not JSON: {exc}") from exc
+        raise RecordError(f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    if isinstance(data, dict | list) and _depth(data) > MAX_DEPTH:
+        raise RecordError(f"not a record: nested deeper than {MAX_DEPTH} levels")
     return MatchRecord.from_json(data)
+
+
+def load_record(path: str | Path) -> MatchRecord:
+    """Read and validate a record file; ``RecordError`` says, in one line, why not.
+
+    At most ``MAX_FILE_BYTES`` + 1 bytes are read, so a huge file (or a
+    device that never ends) is refused without being loaded.
+    """
+    try:
+        with Path(path).open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"{_clip(str(path))}: cannot read: {exc.strerror or exc}") from None
+    try:
+        return parse_record(raw)
+    except RecordError as exc:
+        raise RecordError(f"{_clip(str(path))}: {exc}") from None
 
 
 def iter_deal(

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from storage._common import fetch_one
+from storage._common import fetch_all, fetch_one
 from storage.db import Database
+from storage.errors import LiveTableExists
 
 LANGUAGES: tuple[str, ...] = ("cs", "en")
 """Languages the bot has texts for; the first is the default."""
@@ -66,3 +67,60 @@ class ChatsRepository:
                 (chat_id, language),
             )
         return Chat(chat_id, language)
+
+    async def migrate(self, old: int, new: int) -> list[int]:
+        """Move everything of chat ``old`` to ``new``: Telegram upgraded the group.
+
+        A group that becomes a supergroup gets a new chat id; its settings,
+        its tables (live and past) and its all-time tally move along, in one
+        transaction. The messages the bot kept in the old chat cannot be
+        edited from the new one, so they are forgotten (direct-chat hands
+        stay). Idempotent: a second call finds nothing left to move. Returns
+        the ids of the tables that moved. ``LiveTableExists`` if both chats
+        have a live table (the caller ends one first).
+        """
+        if old == new:
+            return []
+        async with self._db.transaction() as conn:
+            live = (
+                "SELECT table_id FROM tables WHERE chat_id = ? AND status IN ('lobby', 'playing')"
+            )
+            here, there = await fetch_one(conn, live, (old,)), await fetch_one(conn, live, (new,))
+            if here is not None and there is not None:
+                raise LiveTableExists(new, there["table_id"])
+            moved = [
+                int(r["table_id"])
+                for r in await fetch_all(
+                    conn, "SELECT table_id FROM tables WHERE chat_id = ? ORDER BY table_id", (old,)
+                )
+            ]
+            row = await fetch_one(conn, "SELECT language FROM chats WHERE chat_id = ?", (old,))
+            if row is None and not moved:
+                return []
+            language = DEFAULT_LANGUAGE if row is None else str(row["language"])
+            await conn.execute(
+                "INSERT INTO chats (chat_id, language) VALUES (?, ?)"
+                " ON CONFLICT (chat_id) DO UPDATE SET language = excluded.language",
+                (new, language),
+            )
+            await conn.execute("UPDATE tables SET chat_id = ? WHERE chat_id = ?", (new, old))
+            if moved:
+                marks = ",".join("?" * len(moved))
+                await conn.execute(
+                    f"DELETE FROM table_messages WHERE table_id IN ({marks})"
+                    " AND key NOT LIKE 'hand:%'",
+                    tuple(moved),
+                )
+            await conn.execute(
+                "INSERT INTO tallies"
+                " (chat_id, user_id, variant_id, display_name, deals_played, total)"
+                " SELECT ?, user_id, variant_id, display_name, deals_played, total"
+                " FROM tallies WHERE chat_id = ?"
+                " ON CONFLICT (chat_id, user_id, variant_id) DO UPDATE SET"
+                " deals_played = deals_played + excluded.deals_played,"
+                " total = total + excluded.total, display_name = excluded.display_name",
+                (new, old),
+            )
+            await conn.execute("DELETE FROM tallies WHERE chat_id = ?", (old,))
+            await conn.execute("DELETE FROM chats WHERE chat_id = ?", (old,))
+            return moved

@@ -349,3 +349,40 @@ class TablesRepository:
                 (table_id,),
             )
         return {str(r["key"]): int(r["message_id"]) for r in rows}
+
+    async def set_pick(
+        self, table_id: int, deal_id: int, seat: int, pick: str | None, version: int
+    ) -> None:
+        """Remember (or, with ``None``, forget) a seat's private selection step.
+
+        ``version`` is the table's version at the pick; see migration 0003
+        for how long a pick stays valid.
+        """
+        async with self._db.transaction() as conn:
+            if pick is None:
+                await conn.execute(
+                    "DELETE FROM table_picks WHERE table_id = ? AND seat = ?", (table_id, seat)
+                )
+                return
+            await conn.execute(
+                "INSERT INTO table_picks (table_id, seat, deal_id, pick, version)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET"
+                " deal_id = excluded.deal_id, pick = excluded.pick, version = excluded.version",
+                (table_id, seat, deal_id, pick, version),
+            )
+
+    async def get_picks(self, table_id: int, deal_id: int) -> dict[int, str]:
+        """The selections still valid in the deal: seat -> pick.
+
+        A pick is over once its seat logged an action after it (the action
+        used or overrode the selection) or another deal began.
+        """
+        async with self._db.read() as conn:
+            rows = await fetch_all(
+                conn,
+                "SELECT p.seat, p.pick FROM table_picks p WHERE p.table_id = ? AND p.deal_id = ?"
+                " AND NOT EXISTS (SELECT 1 FROM actions a WHERE a.deal_id = p.deal_id"
+                " AND a.seat = p.seat AND a.version > p.version) ORDER BY p.seat",
+                (table_id, deal_id),
+            )
+        return {int(r["seat"]): str(r["pick"]) for r in rows}

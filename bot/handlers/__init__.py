@@ -59,11 +59,14 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         "lang": help_.lang_cmd,
         "hand": onboarding.hand_cmd,
     }
+    # An edited message is the same message again, never a new command: only
+    # new messages reach the handlers (PTB's default also takes edits).
+    new = filters.UpdateType.MESSAGE
     for name, callback in commands.items():
-        app.add_handler(CommandHandler(name, callback))
+        app.add_handler(CommandHandler(name, callback, filters=new))
     app.add_handler(CallbackQueryHandler(on_button))
     app.add_handler(ChatMemberHandler(onboarding.member_update, ChatMemberHandler.MY_CHAT_MEMBER))
-    app.add_handler(MessageHandler(filters.COMMAND, help_.unknown_cmd))
-    private_text = filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND
+    app.add_handler(MessageHandler(new & filters.COMMAND, help_.unknown_cmd))
+    private_text = new & filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND
     app.add_handler(MessageHandler(private_text, onboarding.private_text))
     app.add_error_handler(_error)

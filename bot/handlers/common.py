@@ -1,9 +1,10 @@
 """Small helpers every handler uses: replies, toasts, users, permissions.
 
 Handlers stay thin: they read the update, call ``TableManager`` and answer.
-Replies go through the publisher, so they count against the group's budget
-like every other message; button presses are always answered exactly once
-(``Press``), whatever happens.
+Replies go through the publisher as command replies: they count against the
+group's budget, but only a bounded share of it, and after the table's own
+messages, so a member typing commands cannot hold up the table; button
+presses are always answered exactly once (``Press``), whatever happens.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ __all__ = [
     "may_manage",
     "note_user",
     "reply",
+    "resend_hands",
     "services",
 ]
 
@@ -52,13 +54,22 @@ def display_name(user: User) -> str:
     return name[:40]
 
 
-async def note_user(found: Services, user: User, *, private: bool = False) -> None:
-    """Record the user (and, from a direct chat, that the bot may write to them)."""
+async def note_user(found: Services, user: User, *, private: bool = False) -> bool:
+    """Record the user (and, from a direct chat, that the bot may write to them).
+
+    Whether the direct chat was closed until now (never opened, or the user
+    had blocked the bot): then hands may go to them again, and the caller
+    should show them their game.
+    """
     found.presenter.remember_user(user.id, user.language_code)
-    await found.store.users.upsert(user.id, user.first_name, user.username, user.language_code)
-    if private:
-        await found.store.users.mark_dm_open(user.id, True)
-        found.presenter.reopen_user(user.id)
+    stored = await found.store.users.upsert(
+        user.id, user.first_name, user.username, user.language_code
+    )
+    if not private or stored.dm_open:
+        return False
+    await found.store.users.mark_dm_open(user.id, True)
+    found.presenter.reopen_user(user.id)
+    return True
 
 
 async def reply(
@@ -67,9 +78,11 @@ async def reply(
     """A new message in the chat, paced like every other.
 
     Queued, not awaited: a group whose budget is spent must not hold up the
-    next update of that chat (a button press wants its answer at once).
+    next update of that chat (a button press wants its answer at once). A
+    command reply: the table's messages go first, and a group takes only a
+    few replies a window (see ``Publisher.reply``).
     """
-    found.publisher.send(chat_id, Content(text, keyboard))
+    found.publisher.reply(chat_id, Content(text, keyboard))
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,23 +93,39 @@ class GroupCommand:
     chat: Chat
     user: User
     tr: Translator
+    reopened: bool = False
+    """The user's direct chat was closed until this command (see ``note_user``)."""
 
 
 async def command_context(
-    update: Update, context: Ctx, *, private: bool | None = None
+    update: Update, context: Ctx, *, private: bool | None = None, show_hands: bool = True
 ) -> GroupCommand | None:
     """The parts of any command, after registering its user; ``None`` without a chat.
 
     ``private`` says whether the user has opened the direct chat (by default:
     the command came from it), which decides whether hands can reach them.
+    A user who writes in the direct chat after it was closed (they had
+    blocked the bot) gets their hands at once, as new messages, unless the
+    command shows them itself (``show_hands=False``: /start, /hand).
     """
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None:
         return None
     found = services(context)
     dm_open = chat.type == Chat.PRIVATE if private is None else private
-    await note_user(found, user, private=dm_open)
-    return GroupCommand(found, chat, user, await found.tr(chat.id))
+    reopened = await note_user(found, user, private=dm_open)
+    if reopened and show_hands and chat.type == Chat.PRIVATE:
+        await resend_hands(found, user.id)
+    return GroupCommand(found, chat, user, await found.tr(chat.id), reopened)
+
+
+async def resend_hands(found: Services, user_id: int) -> list[LiveTable]:
+    """Show the user's hands again as new messages; the tables in a deal where they sit."""
+    tables = [t for t in found.tables.of_user(user_id) if t.in_deal]
+    for live in tables:
+        found.presenter.resend_hand(live, user_id)
+        await found.tables.refresh(live, "hand")
+    return tables
 
 
 async def group_command(update: Update, context: Ctx, command: str) -> GroupCommand | None:

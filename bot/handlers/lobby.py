@@ -9,8 +9,6 @@ deep link that seats them when they press Start.
 
 from __future__ import annotations
 
-import contextlib
-
 from telegram import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Update, User
 
 from bot.callbacks import CallbackData
@@ -111,14 +109,14 @@ async def _open(
 ) -> None:
     if message_id is not None:
         found.presenter.lobby_messages[chat_id] = message_id
+    stored = await found.store.users.get(user.id)
+    seated = display_name(user) if stored is not None and stored.dm_open else None
     try:
-        live = await found.tables.create(chat_id, variant, user.id, await found.chat_lang(chat_id))
+        await found.tables.create(
+            chat_id, variant, user.id, await found.chat_lang(chat_id), creator_name=seated
+        )
     finally:
         found.presenter.lobby_messages.pop(chat_id, None)
-    stored = await found.store.users.get(user.id)
-    if stored is not None and stored.dm_open:
-        with contextlib.suppress(TableError):
-            await found.tables.join(live, user.id, display_name(user))
 
 
 # -- joining and leaving -----------------------------------------------------------------
@@ -169,6 +167,7 @@ async def on_join(
     tr: Translator,
 ) -> None:
     await note_user(found, user)
+    _check_drawn(live, data)
     if await _join(found, live, user):
         await press.answer(tr("join.seated"))
     else:
@@ -201,8 +200,15 @@ async def on_leave(
     data: CallbackData,
     tr: Translator,
 ) -> None:
+    _check_drawn(live, data)
     await found.tables.leave(live, user.id)
     await press.answer(tr("leave.done"))
+
+
+def _check_drawn(live: LiveTable, data: CallbackData) -> None:
+    """Refuse a button from another phase of the table (an old lobby, an earlier deal)."""
+    if not live.drawn_ok(data.version, None):
+        raise TableError("stale")
 
 
 def _may_seat_change(live: LiveTable, user: User) -> bool:
@@ -304,6 +310,7 @@ async def on_stop(
 ) -> None:
     if not await may_manage(context, live, user.id):
         raise TableError("not_allowed")
+    _check_drawn(live, data)
     content = found.screens.stop_confirm(live)
     await press.answer()
     await reply(found, live.chat_id, content.text, content.keyboard)
@@ -320,6 +327,7 @@ async def on_stop_confirm(
 ) -> None:
     if not await may_manage(context, live, user.id):
         raise TableError("not_allowed")
+    _check_drawn(live, data)
     await found.tables.stop(live)
     await press.answer(tr("stop.done"))
     message = press.query.message

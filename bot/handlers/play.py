@@ -24,10 +24,10 @@ def seat_for(live: LiveTable, user: User, version: int) -> int:
     seat = live.seat_of(user.id)
     if seat is None:
         raise TableError("not_playing")
-    if version != live.version:
-        raise TableError("stale")
     if not live.in_deal:
         raise TableError("no_deal")
+    if not live.drawn_ok(version, seat):
+        raise TableError("stale")
     return seat
 
 
@@ -73,6 +73,8 @@ async def on_next(
 ) -> None:
     if live.seat_of(user.id) is None:
         raise TableError("not_playing")
+    if not live.drawn_ok(data.version, None):
+        raise TableError("stale")
     if live.status != "playing":
         raise TableError("not_started")
     await found.tables.next_deal(live)

@@ -30,7 +30,8 @@ async def score_cmd(update: Update, context: Ctx) -> None:
     if live is not None and live.match is not None:
         match = live.match_state
         lines.append(
-            tr(
+            tr.game(
+                live.renderer.catalog,
                 "score.match",
                 game=live.variant.title.get(tr.lang, live.variant.id),
                 deals=match["deals"],
@@ -62,7 +63,8 @@ def _tally(found: Services, entries: list[TallyEntry], tr: Translator) -> list[H
         for rank, entry in enumerate(ranked, 1):
             value = renderer.format_score(entry.total, tr) if renderer else escape(entry.total)
             lines.append(
-                tr(
+                tr.game(
+                    renderer.catalog if renderer is not None else "",
                     "score.line",
                     rank=rank,
                     name=entry.display_name,

@@ -49,6 +49,10 @@ class GameRenderer(Protocol):
     """Texts and keyboards of one variant, in any catalog language."""
 
     variant_id: str
+    catalog: str
+    """The game's part of the catalogs ("marias", "blazen"). A shared text the game
+    words its own way lives under it: ``tr.game(renderer.catalog, "table.header", ...)``
+    says "hra 2" for Blázen where Mariáš says "rozdání 2"."""
     lower_is_better: bool
     """Whether a smaller tally ranks higher (Blázen counts fools; Mariáš counts money)."""
 
@@ -57,7 +61,12 @@ class GameRenderer(Protocol):
         ...
 
     def hand_text(self, view: Any, names: Sequence[str], tr: Translator) -> Html:
-        """A player's private message: their cards and what they must do."""
+        """A player's private message: their cards, and what they must decide now.
+
+        Every change of this text is a Bot API call, so a seat that is not to act
+        gets a text that other seats' moves do not change (its cards, the contract);
+        the table as it is now (the trick, the bout, the calls) is for the seat
+        that must decide."""
         ...
 
     def is_public(self, code: str) -> bool:
@@ -71,7 +80,8 @@ class GameRenderer(Protocol):
     def private_keyboard(
         self, codes: Sequence[str], view: Any, tr: Translator, pick: str | None
     ) -> Keyboard:
-        """Buttons for the private ``codes`` legal for this seat (``pick``: selection so far)."""
+        """Buttons for every code legal for this seat, the public ones included, so that
+        a deal can be played from the direct chat alone (``pick``: selection so far)."""
         ...
 
     def action_text(self, code: str, tr: Translator) -> Html:

@@ -8,6 +8,14 @@ adds their own hand. Every decision is private (a button on the hand
 message), since even "Beru" is a choice the rules give one player only.
 Texts come from the catalogs under ``blazen.*``; keyboards from
 ``blazen_keys``.
+
+Every edit of a player's direct message is a Bot API call, and the presenter
+re-renders every hand after every action. So only a seat that may act now
+sees the bout (who attacks whom, each attack card with its cover); every
+other seat sees its cards, the trumps and a line that does not change until
+it is its turn, so that a bout between two players edits only their hands.
+One arrow throughout: the cover points at the card it covers, "♠7 ← ♠8",
+on the table and on the buttons alike.
 """
 
 from __future__ import annotations
@@ -16,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.render.base import Keyboard
-from bot.render.blazen_keys import hand_keyboard
+from bot.render.blazen_keys import covered, hand_keyboard
 from bot.render.i18n import Html, Translator, escape
 from games.blazen.options import BlazenOptions
 from games.blazen.views import PlayerView, PublicView
@@ -68,11 +76,11 @@ def _by_suit(codes: Sequence[str]) -> list[Html]:
 
 
 def _pairs(table: Sequence[Sequence[str | None]]) -> Html:
-    """The bout: each attack card, with what covers it ("♠7→♠8 · ♦7")."""
+    """The bout: each attack card, with what covers it ("♠7 ← ♠8 · ♦7")."""
     shown = []
     for attack, cover in table:
         assert attack is not None
-        shown.append(card_label(attack) + (f"→{card_label(cover)}" if cover else ""))
+        shown.append(covered(attack, cover))
     return escape(" · ".join(shown))
 
 
@@ -80,6 +88,7 @@ class BlazenRenderer:
     """The ``GameRenderer`` of ``blazen``."""
 
     variant_id = "blazen"
+    catalog = "blazen"
     lower_is_better = True
 
     # -- texts -----------------------------------------------------------------------
@@ -91,13 +100,28 @@ class BlazenRenderer:
         return Html("\n".join(lines))
 
     def hand_text(self, view: Any, names: Sequence[str], tr: Translator) -> Html:
+        """The hand; the bout and the question only for a seat that may act now.
+
+        A seat not asked anything gets a text that changes only with its own
+        cards (or when the stock runs out), not with each attack and cover."""
         v: PlayerView = view
         p = v.public
         lines = [tr("blazen.hand_title", n=len(v.hand))]
         lines.extend(_by_suit(v.hand) or [tr("blazen.no_cards")])
         lines.append(Html(""))
-        lines.extend(self._public_lines(p, names, tr))
-        lines.append(self._your_line(v, names, tr))
+        if p.phase != "over" and v.seat in p.to_act and v.seat not in p.out:
+            lines.extend(self._public_lines(p, names, tr))
+            lines.append(self._your_line(v, names, tr))
+            return Html("\n".join(lines))
+        lines.append(tr("blazen.trump", suit=SUIT_SYMBOLS[p.trump], card=card_label(p.trump_card)))
+        if p.teams is not None:
+            lines.append(tr("blazen.teams", list=self._teams(p.teams, names)))
+        if p.phase == "over":
+            lines.append(tr("blazen.over"))
+        elif v.seat in p.out:
+            lines.append(tr("blazen.you_out"))
+        else:
+            lines.append(tr("blazen.wait"))
         return Html("\n".join(lines))
 
     def _public_lines(self, p: PublicView, names: Sequence[str], tr: Translator) -> list[Html]:

@@ -20,7 +20,7 @@ from bot.render.i18n import Translator
 from games.blazen.views import PlayerView
 from games.names import card_label
 
-__all__ = ["CARD_HEADS", "beat_options", "hand_keyboard", "offered_sets"]
+__all__ = ["CARD_HEADS", "beat_options", "covered", "hand_keyboard", "offered_sets"]
 
 CARD_HEADS = {"attack": "⚔️", "throw": "➕", "transfer": "↪️"}
 """Actions that lay a choice of cards, and the mark on their buttons."""
@@ -33,6 +33,12 @@ def _cards(arg: str) -> list[str]:
 
 def _labels(cards: Sequence[str]) -> str:
     return " ".join(card_label(c) for c in cards)
+
+
+def covered(attack: str, cover: str | None) -> str:
+    """An attack card and what covers it, "♠7 ← ♠8": the one arrow convention, on the
+    table and on the beat buttons alike, so a button reads as what it will put there."""
+    return card_label(attack) + (f" ← {card_label(cover)}" if cover else "")
 
 
 def _rank(card: str) -> str:
@@ -118,7 +124,7 @@ def _beat_buttons(beats: dict[str, list[tuple[int, str]]], view: PlayerView) -> 
         targets = beats[card]
         if len(targets) == 1:
             index, code = targets[0]
-            label = f"🛡 {card_label(card)} → {card_label(table[index][0])}"
+            label = f"🛡 {covered(table[index][0], card)}"
             buttons.append(Button(label, action=code))
         else:
             buttons.append(Button(f"🛡 {card_label(card)} …", pick=card))
@@ -129,7 +135,7 @@ def _second_step(pick: str, targets: list[tuple[int, str]], view: PlayerView) ->
     """The card is chosen: which attack card it covers (or back)."""
     table = view.public.table
     choices = [
-        Button(f"🛡 {card_label(pick)} → {card_label(table[index][0])}", action=code)
+        Button(f"🛡 {covered(table[index][0], pick)}", action=code)
         for index, code in sorted(targets)
     ]
     return [[Button(f"✅ {card_label(pick)} ↩", pick="-")], *_rows(choices, 2)]

@@ -82,6 +82,7 @@ class BlazenState:
     gone: frozenset[Seat] = frozenset()  # seats out of the game
     exits: tuple[tuple[Seat, ...], ...] = ()  # who went out, bout by bout (places)
     last_bout: Bout | None = None
+    history: tuple[Bout, ...] = ()  # every finished bout, in order (all public cards)
     end: str | None = None  # fool | team | draw | redeal
     losers: tuple[Seat, ...] = ()
     straps: int = 0  # pogony for each loser (§11.3)

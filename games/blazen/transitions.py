@@ -358,6 +358,7 @@ def _end_bout(state: BlazenState, taken: bool, events: Events) -> BlazenState:
         drawn_counts[str(seat)] = len(drawn)
         events.append(Event("drawn", seat, {"cards": _codes(drawn)}, frozenset((seat,))))
     events.append(Event("draw", None, {"counts": drawn_counts, "stock": len(stock)}))
+    bout = Bout(state.opener, d, state.table, taken)
     new = _edit(
         state,
         hands=tuple(hands),
@@ -366,7 +367,8 @@ def _end_bout(state: BlazenState, taken: bool, events: Events) -> BlazenState:
         stock=stock,
         bouts=state.bouts + 1,
         discards=state.discards + (0 if taken else 1),
-        last_bout=Bout(state.opener, d, state.table, taken),
+        last_bout=bout,
+        history=(*state.history, bout),
         table=(),
         waiting=frozenset(),
     )

@@ -4,16 +4,17 @@ Renderers only ever get these views, never the state, so another hand or the
 order of the stock cannot leak by accident. Public knowledge is: the trump
 card, stock and Bito sizes, the table, hand sizes, and the cards everyone
 saw go into a hand (a defender's pick-up, the drawn trump card, a shown
-trump, the card given in a trump exchange).
+trump, the card given in a trump exchange). Who may demand a redeal (or make
+the trump exchange) is not public: only that seat's own view offers it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.blazen.rules import display_order
-from games.blazen.state import BlazenState, Phase
+from games.blazen.state import BlazenState, Bout, Phase
 from games.cards import card_code
 from games.engine import Seat
 
@@ -30,7 +31,7 @@ class PublicView:
     seats: int
     dealer: Seat
     phase: str
-    to_act: tuple[Seat, ...]
+    to_act: tuple[Seat, ...]  # asked now; never a seat that may only redeal or exchange
     to_move: Seat | None
     trump: str
     trump_card: str
@@ -49,6 +50,7 @@ class PublicView:
     teams: tuple[int, ...] | None
     opening_trump: str | None  # the lowest trump that picked the first attacker
     last_bout: dict[str, Any] | None
+    history: tuple[dict[str, Any], ...]  # every finished bout so far, as ``last_bout``
     end: str | None
     result: dict[str, Any] | None
 
@@ -61,6 +63,29 @@ class PlayerView:
     public: PublicView
     hand: tuple[str, ...]
     legal: tuple[str, ...]
+
+
+def _bout(bout: Bout) -> dict[str, Any]:
+    """A finished bout: every card of it lay face up on the table, so all of it is
+    public, beaten off or picked up (a player may count what is gone)."""
+    return {
+        "opener": bout.opener,
+        "defender": bout.defender,
+        "taken": bout.taken,
+        "table": [[card_code(a), None if d is None else card_code(d)] for a, d in bout.table],
+    }
+
+
+def _asked(state: BlazenState) -> tuple[Seat, ...]:
+    """Whom the game waits for, as the table may know it: the seat asked in turn
+    and a window of throwers. A seat that may only interject before the first
+    attack is left out: it may ``redeal`` because it holds five cards of one
+    suit, or ``exchange`` because it holds the lowest trump, and naming it
+    would tell everyone so. Its own view offers the action (``legal``)."""
+    asked = set(state.waiting)
+    if state.to_move is not None:
+        asked.add(state.to_move)
+    return tuple(sorted(asked))
 
 
 def public_view(state: BlazenState) -> PublicView:
@@ -77,7 +102,7 @@ def public_view(state: BlazenState) -> PublicView:
         seats=state.seats,
         dealer=state.dealer,
         phase=str(state.phase),
-        to_act=tuple(sorted(state.to_act())),
+        to_act=_asked(state),
         to_move=state.to_move,
         trump="hdsc"[state.trump],
         trump_card=card_code(state.trump_card),
@@ -99,23 +124,22 @@ def public_view(state: BlazenState) -> PublicView:
         out=tuple(s for group in state.exits for s in group),
         teams=state.teams if state.options.team_mode != "none" else None,
         opening_trump=None if state.opening_trump is None else card_code(state.opening_trump),
-        last_bout=None
-        if last is None
-        else {
-            "opener": last.opener,
-            "defender": last.defender,
-            "taken": last.taken,
-            "table": [[card_code(a), None if d is None else card_code(d)] for a, d in last.table],
-        },
+        last_bout=None if last is None else _bout(last),
+        history=tuple(_bout(b) for b in state.history),
         end=state.end,
         result=result,
     )
 
 
 def player_view(state: BlazenState, seat: Seat) -> PlayerView:
+    """The seat's view. A seat that may interject finds itself in its own copy of
+    ``public.to_act`` (it knows it may act; the others' views do not say so)."""
+    public = public_view(state)
+    if seat in state.interject and seat not in public.to_act:
+        public = replace(public, to_act=tuple(sorted((*public.to_act, seat))))
     return PlayerView(
         seat=seat,
-        public=public_view(state),
+        public=public,
         hand=display_order(state.hands[seat], state.trump),
         legal=tuple(a.code for a in state.legal_actions(seat)),
     )

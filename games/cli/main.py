@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from games.cli import bench, play
+from games.cli import arena, bench, play
 from games.players import PLAYER_NAMES
 from games.record import RecordError, ReplayError, load_record, replay_match
 
@@ -31,6 +31,7 @@ def _parser() -> argparse.ArgumentParser:
     bp = sub.add_parser("bench", help="print speed figures of the engine on one core")
     bp.add_argument("variant", nargs="?", default="marias-voleny")
     bp.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    arena.add_parser(sub)
     return parser
 
 
@@ -43,6 +44,10 @@ def main(argv: Sequence[str]) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
         except ReplayError as exc:
+            if exc.index < 0:  # the cards of a deal that the rules cannot deal: a bad file
+                line = f"error: {args.file}: deal {exc.deal}: {exc.reason}"
+                print(" ".join(line.splitlines()), file=sys.stderr)
+                return 2
             print(
                 json.dumps(
                     {
@@ -62,4 +67,6 @@ def main(argv: Sequence[str]) -> int:
         return 0
     if args.command == "play":
         return play.run(args)
+    if args.command == "arena":
+        return arena.run(args)
     return bench.run(args.variant, args.seconds)

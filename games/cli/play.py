@@ -1,4 +1,10 @@
-"""Play a match in the terminal against computer players (``python -m games play``)."""
+"""Play a match in the terminal against computer players (``python -m games play``).
+
+What a player reads (the view, the choices, the table log, the end of a
+deal) is the variant's text module: ``marias_text`` for the German-suited
+mariáš deck, ``blazen_text`` for Blázen's French deck. This loop only asks,
+applies and prints, in the language of ``--lang``.
+"""
 
 from __future__ import annotations
 
@@ -10,53 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from games.cli import blazen_text, marias_text
-from games.engine import Event, GameError, Match, Seat, State
-from games.names import card_label, card_name, suit_name
+from games.engine import GameError, Match, Seat, State
 from games.players import make_player
 from games.record import DealRecord, MatchRecord
 from games.registry import UnknownVariant, find_variant
 
 __all__ = ["run"]
-
-
-def _event_text(event: Event, names: list[str], lang: str) -> str | None:
-    """One readable line per public event (the terminal's table log)."""
-    who = names[event.seat] if event.seat is not None else ""
-    data = dict(event.data)
-    cs = lang == "cs"
-    kind = event.kind
-    if kind in ("card", "lead_revealed"):
-        text = f"{card_label(data['card'])} {card_name(data['card'], lang)}"
-    elif kind == "announce":
-        text = ("hlásí " if cs else "announces ") + data["kind"]
-    elif kind == "respond":
-        good = data["good"]
-        text = ("dobrá" if good else "špatná") if cs else ("good" if good else "bad")
-    elif kind == "flek":
-        text = "flek " + ", ".join(f"{k} {v}" for k, v in data["levels"].items())
-    elif kind == "pass":
-        text = "dobrá (bez fleku)" if cs else "no flek"
-    elif kind == "marriage":
-        suit = suit_name(data["suit"], lang)
-        text = f"{'hlásí' if cs else 'declares'} {data['points']} ({suit})"
-    elif kind == "trumps_revealed":
-        text = ("trumfy: " if cs else "trumps: ") + card_name(data["card"], lang)
-        if data.get("trump_in_talon"):
-            text += " — trumf v talonu" if cs else " — trump in the talon"
-    elif kind == "extras":
-        extras = [n for n in ("stovka", "sedma") if data[n]]
-        text = " + ".join(extras) if extras else ("jen hra" if cs else "plain game")
-    elif kind == "trick":
-        cards = " ".join(card_label(c) for c in data["cards"])
-        text = ("bere štych " if cs else "takes the trick ") + cards
-    elif kind == "thrown_in":
-        text = "karty se skládají" if cs else "the cards are thrown in"
-    elif kind == "claim":
-        cards = " ".join(card_label(c) for c in data["hand"])
-        text = ("vykládá karty: " if cs else "lays the cards open: ") + cards
-    else:
-        return None
-    return f"  · {who} {text}".rstrip()
 
 
 def _pick_seat(state: State, human: Seat, offered: set[int]) -> tuple[Seat, bool]:
@@ -75,15 +40,23 @@ def _pick_seat(state: State, human: Seat, offered: set[int]) -> tuple[Seat, bool
     return min(to_act), False
 
 
+def _players(low: int, high: int) -> str:
+    """ "pro 3 až 4 hráče", "pro 2 až 6 hráčů": the noun agrees with the last number."""
+    return f"pro {low} až {high} " + ("hráče" if high <= 4 else "hráčů")
+
+
 def run(args: argparse.Namespace) -> int:
+    cs = args.lang == "cs"
     try:
         variant = find_variant(args.variant)
     except UnknownVariant:
-        print(f"unknown game {args.variant!r}")
+        print(f"neznámá hra {args.variant!r}" if cs else f"unknown game {args.variant!r}")
         return 2
     seats = args.seats
     if not variant.min_seats <= seats <= variant.max_seats or not 0 <= args.seat < seats:
-        print(f"{variant.id} takes {variant.min_seats}-{variant.max_seats} seats")
+        low, high = variant.min_seats, variant.max_seats
+        title = variant.title.get(args.lang, variant.id)
+        print(f"{title} je {_players(low, high)}" if cs else f"{title} takes {low}-{high} seats")
         return 2
     options = variant.options()
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
@@ -92,7 +65,6 @@ def run(args: argparse.Namespace) -> int:
     ]
     bots = {s: make_player(args.opponents, variant.id) for s in range(seats) if s != args.seat}
     text: Any = blazen_text if variant.id == "blazen" else marias_text
-    event_text = blazen_text.event_text if variant.id == "blazen" else _event_text
     rng = random.Random(seed)
     tally = [0] * seats
     deals: list[DealRecord] = []
@@ -102,23 +74,29 @@ def run(args: argparse.Namespace) -> int:
         try:
             state = variant.new_deal(options, seats, dealer, seed=seed + number, opener=opener)
         except GameError as exc:  # a table the options cannot seat (Blázen: 7 with 36 cards)
-            print(exc.reason)
+            print(f"tento stůl nejde rozdat: {exc.reason}" if cs else exc.reason)
             return 2
         actions: list[tuple[Seat, str]] = []
         offered: set[int] = set()
-        print(f"\n=== deal {number + 1}, dealer {names[dealer]} (seed {seed + number}) ===")
+        game = "hra" if variant.id == "blazen" else "rozdání"
+        title = (
+            f"{number + 1}. {game}" if cs else f"{'game' if game == 'hra' else 'deal'} {number + 1}"
+        )
+        dealing = text.dealer_text(names, dealer, args.lang, args.seat)
+        print(f"\n=== {title} · {dealing} · seed {seed + number} ===")
         while not state.is_over:
             seat, optional = _pick_seat(state, args.seat, offered)
             legal = state.legal_actions(seat)
             if seat in bots:
                 action = bots[seat].choose(state.view(seat), legal, seat, rng)
             else:
+                view = state.view(seat)
                 print()
-                print(text.render_view(state.view(seat), names, args.lang))
+                print(text.render_view(view, names, args.lang))
                 if optional:
-                    print("   0) " + ("pokračovat" if args.lang == "cs" else "go on"))
+                    print("   0) " + ("pokračovat" if cs else "go on"))
                 for i, a in enumerate(legal, 1):
-                    print(f"  {i:2}) {text.describe_action(a.code, args.lang)}")
+                    print(f"  {i:2}) {text.describe_action(a.code, args.lang, view)}")
                 try:
                     answer = input("> ").strip()
                 except EOFError:
@@ -134,23 +112,28 @@ def run(args: argparse.Namespace) -> int:
                     if answer.isdigit() and int(answer) < 1:
                         raise IndexError
                 except (IndexError, GameError) as exc:
-                    print(f"  ✗ {getattr(exc, 'reason', 'pick a number from the list')}")
+                    print(f"  ✗ {_refusal(exc, cs)}")
                     continue
             try:
                 state, events = variant.apply(state, seat, action)
             except GameError as exc:
-                print(f"  ✗ {exc.reason}")
+                print(f"  ✗ {_refusal(exc, cs)}")
                 continue
             actions.append((seat, action.code))
             for event in events:
                 if event.visible_for(args.seat):
-                    line = event_text(event, names, args.lang)
+                    line = text.event_text(event, names, args.lang, args.seat)
                     if line:
                         print(line)
         outcome = state.outcome()
         tally = [t + s for t, s in zip(tally, outcome.scores, strict=True)]
-        print(json.dumps(outcome.summary, ensure_ascii=False))
-        print("scores:", outcome.scores, "tally:", tally)
+        print()
+        print(
+            text.summary_text(
+                outcome.summary, outcome.scores, names, args.lang, human=args.seat, options=options
+            )
+        )
+        print(text.tally_text(tally, names, args.lang, number + 1, options=options))
         if opener is None:
             deals.append(DealRecord(dealer=dealer, actions=tuple(actions), seed=seed + number))
         else:  # a seed cannot carry the fixed first attacker; the cards can
@@ -160,5 +143,19 @@ def run(args: argparse.Namespace) -> int:
     if args.save:
         record = MatchRecord(variant.id, seats, options.to_dict(), tuple(names), tuple(deals))
         Path(args.save).write_text(json.dumps(record.to_json(), ensure_ascii=False, indent=1))
-        print(f"record saved to {args.save}")
+        # "record saved" stays in the Czech line too: scripts and tests look for it
+        print(
+            f"záznam hry uložen do souboru {args.save} (record saved)"
+            if cs
+            else f"record saved to {args.save}"
+        )
     return 0
+
+
+def _refusal(exc: Exception, cs: bool) -> str:
+    """Why an answer was not taken. The engine's reasons are English (they are
+    the records' and the logs' language); the Czech line says so in Czech first."""
+    reason = getattr(exc, "reason", None)
+    if reason is None:
+        return "vyber číslo ze seznamu" if cs else "pick a number from the list"
+    return f"tohle teď nejde ({reason})" if cs else reason

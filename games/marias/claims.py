@@ -1,114 +1,288 @@
 """Laying the cards open ("ložený", "ostatní je v pořádku", §2.4).
 
-A claim is accepted only when the engine proves that the contract is safe
-against every legal defence (the spec's recommended default); otherwise the
-deal goes on. Both proofs are exact reasoning about open cards, not a search,
-so checking a claim costs next to nothing:
+A claim is offered and accepted only when the engine proves that the contract
+is safe against every legal defence (the spec's recommended default), and the
+proof may use only what the declarer knows. Whether ``claim`` is among his
+legal actions is something he sees, so a proof that read the defenders'
+actual cards would tell him about them (issue 7). The claim therefore holds
+when the contract is forced, with every card open, under *every* way the cards
+he has not seen can lie that agrees with his view.
 
-* durch: the declarer keeps the lead as long as every lead wins, so each suit
-  can be judged on its own;
-* betl: a declarer who never takes a trick never leads again, so after his
-  first lead only the defenders choose suits; he is safe when that lead is
-  beaten and in every suit all his cards are below all the defenders' cards
-  (or the defenders hold none of it). That test is sufficient, not
-  necessary, so late in the deal (at most ``SEARCH_CARDS`` cards in hand) an
-  exhaustive search over the open cards settles the rest exactly; the search
-  is small there and bounded by a node count, never a clock.
+His view (:class:`Knowledge`, built by :func:`knowledge`, the only function
+here that reads the state): his hand, every card played and by whom, the
+talon he laid, the hand sizes. The play also tells him what a defender can no
+longer hold: betl and durch have no trumps, so a defender who did not follow
+the led suit holds none of it, and one who followed without overtaking the
+best card of the suit holds nothing above it (§2.2). Those are the only
+duties, so the splits of the unseen cards with the right sizes that respect
+these exclusions are exactly the ones the play allows.
+
+The proof, in this order, each step an exact deduction and never a clock:
+
+* a cheap sufficient test on what each defender *could* hold. Durch: the
+  declarer keeps the lead as long as every lead wins, so each suit is judged
+  on its own against the most and the best cards a defender could hold in it.
+  Betl: a card beaten now (the lead is beaten when a defender surely holds a
+  higher card of its suit) and, in every suit, everything else below whatever
+  a defender might hold; a declarer who never takes a trick never leads again.
+* when that fails and few splits remain, every split in turn with the exact
+  open-card proof: durch per suit, betl by exhaustive search (at most
+  ``SEARCH_CARDS`` cards in hand; one memo for all splits and a node budget).
+  The splits are taken in a fixed order derived from the view, so the answer
+  (budget included) is a function of the view alone.
 """
 
 from __future__ import annotations
 
-from games.cards import SUIT_MASKS, Card, CardSet
-from games.marias.rules import BETL_ORDER
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+
+from games.cards import SUIT_MASKS, Card, CardSet, cards_of
+from games.engine import Seat
+from games.marias.rules import BETL_ORDER, DECK_MASK
 from games.marias.state import VolenyState
 from games.tricks import legal_follow, trick_winner
 
-__all__ = ["SEARCH_CARDS", "claim_holds"]
+__all__ = ["SEARCH_CARDS", "Knowledge", "claim_holds", "knowledge"]
 
 SEARCH_CARDS = 5
 """Hand size up to which a betl claim is also proved by exhaustive search."""
 _SEARCH_BUDGET = 50_000
+_BETL_SPLITS = 300
+"""The most splits of the unseen cards the betl search goes through."""
+_DURCH_SPLITS = 2_000
+"""The most splits the exact durch test goes through (each costs a few suit checks)."""
+
+Hands = tuple[CardSet, CardSet, CardSet]
+_Proof = Callable[["Knowledge", Hands], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What the betl/durch declarer knows; indices are play order (``order``)."""
+
+    kind: str
+    order: tuple[Seat, Seat, Seat]
+    me: int  # the declarer's index in ``order``
+    hand: CardSet
+    unseen: CardSet  # in the defenders' hands, or in a talon he did not lay
+    sizes: tuple[int, int, int]  # cards in each hand
+    excluded: tuple[CardSet, CardSet, CardSet]  # what each seat's play rules out
+    elsewhere: int  # unseen cards in no hand (a talon the declarer did not lay)
+    table: tuple[Card, ...]
+    table_who: tuple[int, ...]
+    first: int  # who leads the current (or next) trick
+    lost: bool  # the contract already failed (deals that do not end early)
+
+    @property
+    def defenders(self) -> tuple[int, int]:
+        a, b = (i for i in range(3) if i != self.me)
+        return a, b
+
+    def could_hold(self, who: int) -> CardSet:
+        return self.unseen & ~self.excluded[who]
+
+
+def knowledge(state: VolenyState) -> Knowledge:
+    """The declarer's view of a betl or durch, read from the state and nothing more."""
+    declarer = state.declarer
+    assert declarer is not None and state.kind is not None
+    order = state.active
+    hand = state.hands[declarer]
+    seen = hand
+    excluded = [0, 0, 0]
+    won = 0
+    plays = [(t.seats, t.cards) for t in state.tricks]
+    if state.trick_cards:
+        plays.append((state.trick_seats, state.trick_cards))
+    for seats, cards in plays:
+        led = cards[0] // 13
+        best = cards[0]
+        seen |= 1 << cards[0]
+        for seat, c in zip(seats[1:], cards[1:], strict=True):
+            seen |= 1 << c
+            if c // 13 != led:
+                excluded[order.index(seat)] |= SUIT_MASKS[led]
+            elif BETL_ORDER.higher[best] >> c & 1:
+                best = c
+            else:
+                excluded[order.index(seat)] |= BETL_ORDER.higher[best]
+    for t in state.tricks:
+        won += t.winner == declarer
+    if state.talon_owner == declarer:
+        seen |= state.talon
+    unseen = DECK_MASK & ~seen
+    sizes = tuple(state.hands[s].bit_count() for s in order)
+    me = order.index(declarer)
+    elsewhere = unseen.bit_count() - sum(n for i, n in enumerate(sizes) if i != me)
+    leader = state.trick_seats[0] if state.trick_seats else state.leader
+    lost = won != (len(state.tricks) if state.kind == "durch" else 0)
+    excluded[me] = 0
+    return Knowledge(
+        kind=state.kind,
+        order=order,
+        me=me,
+        hand=hand,
+        unseen=unseen,
+        sizes=(sizes[0], sizes[1], sizes[2]),
+        excluded=(excluded[0], excluded[1], excluded[2]),
+        elsewhere=elsewhere,
+        table=state.trick_cards,
+        table_who=tuple(order.index(s) for s in state.trick_seats),
+        first=order.index(declarer if leader is None else leader),
+        lost=lost,
+    )
 
 
 def claim_holds(state: VolenyState) -> bool:
-    """Whether the declarer is sure to make the betl or durch from here."""
-    declarer_tricks = sum(1 for t in state.tricks if t.winner == state.declarer)
-    if declarer_tricks != (len(state.tricks) if state.kind == "durch" else 0):
-        return False  # already lost (only possible when deals do not end early)
-    if state.kind == "durch":
-        return _durch_safe(state)
-    return _betl_safe(state)
+    """Whether the declarer can see that his betl or durch is sure from here."""
+    return proves(knowledge(state))
+
+
+def proves(know: Knowledge) -> bool:
+    """Whether the contract is forced under every split of the unseen cards."""
+    if know.lost:
+        return False
+    if know.kind == "durch":
+        if _durch_could_fail(know):
+            return _every_split(know, _DURCH_SPLITS, _durch_open)
+        return True
+    if _betl_surely_safe(know):
+        return True
+    if know.hand.bit_count() > SEARCH_CARDS:
+        return False
+    memo: dict[tuple[CardSet, CardSet, CardSet, int], bool] = {}
+    budget = [_SEARCH_BUDGET]
+
+    def search(k: Knowledge, hands: Hands) -> bool:
+        return _betl_search(k, hands, memo, budget)
+
+    return _every_split(know, _BETL_SPLITS, search)
+
+
+# --- the splits of the unseen cards ------------------------------------------
+
+
+def _splits(know: Knowledge) -> Iterator[Hands]:
+    """Every placement of the unseen cards the declarer's view allows, in card order."""
+    a, b = know.defenders
+    free_a = know.could_hold(a)
+    for chosen in combinations(list(cards_of(free_a)), know.sizes[a]):
+        mask_a = _mask(chosen)
+        rest = know.unseen & ~mask_a
+        if know.elsewhere == 0:
+            if rest & know.excluded[b]:
+                continue
+            yield _placed(know, a, mask_a, b, rest)
+            continue
+        for chosen_b in combinations(list(cards_of(rest & ~know.excluded[b])), know.sizes[b]):
+            yield _placed(know, a, mask_a, b, _mask(chosen_b))
+
+
+def _every_split(know: Knowledge, most: int, proof: _Proof) -> bool:
+    """``proof`` for every split, when there are at most ``most`` of them."""
+    a, b = know.defenders
+    bound = comb(know.could_hold(a).bit_count(), know.sizes[a])
+    if know.elsewhere:
+        bound *= comb(know.could_hold(b).bit_count(), know.sizes[b])
+    if bound > most:
+        return False
+    seen = 0
+    try:
+        for hands in _splits(know):
+            seen += 1
+            if not proof(know, hands):
+                return False
+    except _OutOfBudget:
+        return False
+    return seen > 0  # no split at all: a history no deal can give, so nothing is proven
+
+
+def _placed(know: Knowledge, a: int, mask_a: CardSet, b: int, mask_b: CardSet) -> Hands:
+    hands = [0, 0, 0]
+    hands[know.me], hands[a], hands[b] = know.hand, mask_a, mask_b
+    return hands[0], hands[1], hands[2]
+
+
+def _mask(cards: Sequence[Card]) -> CardSet:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
 
 
 def _strengths(mask: CardSet) -> list[int]:
     """Betl-order strengths of a set of cards, strongest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(BETL_ORDER.strength[low.bit_length() - 1])
-        mask ^= low
-    return sorted(found, reverse=True)
+    return sorted((BETL_ORDER.strength[c] for c in cards_of(mask)), reverse=True)
 
 
-def _durch_safe(state: VolenyState) -> bool:
+# --- durch ------------------------------------------------------------------
+
+
+def _durch_fails_in(mine: list[int], theirs_best: int, theirs_count: int) -> bool:
     """In a suit the declarer leads from the top; a defender holding ``m`` cards
     of it can keep his best back for ``m`` rounds and must overtake with it, so
     the declarer's ``min(k, m)``-th best card must beat that defender's best."""
-    assert state.declarer is not None
-    hand = state.hands[state.declarer]
+    return mine[min(len(mine), theirs_count) - 1] < theirs_best
+
+
+def _durch_could_fail(know: Knowledge) -> bool:
+    """Whether some defender might hold enough of a suit to catch the declarer."""
     for suit_mask in SUIT_MASKS[:4]:
-        mine = _strengths(hand & suit_mask)
+        mine = _strengths(know.hand & suit_mask)
         if not mine:
             continue
-        for seat in state.defenders:
-            theirs = _strengths(state.hands[seat] & suit_mask)
-            if theirs and mine[min(len(mine), len(theirs)) - 1] < theirs[0]:
+        for who in know.defenders:
+            pool = know.could_hold(who) & suit_mask
+            most = min(pool.bit_count(), know.sizes[who])
+            if most and _durch_fails_in(mine, _strengths(pool)[0], most):
+                return True
+    return False
+
+
+def _durch_open(know: Knowledge, hands: Hands) -> bool:
+    """The exact durch test with every card open."""
+    for suit_mask in SUIT_MASKS[:4]:
+        mine = _strengths(know.hand & suit_mask)
+        if not mine:
+            continue
+        for who in know.defenders:
+            theirs = _strengths(hands[who] & suit_mask)
+            if theirs and _durch_fails_in(mine, theirs[0], len(theirs)):
                 return False
     return True
 
 
-def _betl_safe(state: VolenyState) -> bool:
-    assert state.declarer is not None
-    hand = state.hands[state.declarer]
-    theirs = 0
-    for seat in state.defenders:
-        theirs |= state.hands[seat]
-    if state.trick_cards:
-        return _betl_safe_following(state, hand, theirs)
-    lead = hand
-    while lead:
-        low = lead & -lead
-        lead ^= low
-        c = low.bit_length() - 1
-        suit_mask = SUIT_MASKS[c // 13]
-        beaten = any(s > BETL_ORDER.strength[c] for s in _strengths(theirs & suit_mask))
-        if beaten and _always_under(hand & ~low, theirs):
-            return True
-    if hand.bit_count() <= SEARCH_CARDS:
-        return _betl_search(state)
-    return False
+# --- betl ---------------------------------------------------------------------
 
 
-def _betl_safe_following(state: VolenyState, hand: CardSet, theirs: CardSet) -> bool:
-    """Mid-trick: a card that is already beaten (or a discard) and a safe rest."""
-    table = state.trick_cards
-    led = table[0] // 13
-    best = max(BETL_ORDER.strength[c] for c in table if c // 13 == led)
-    legal = legal_follow(hand, table, None, BETL_ORDER)
-    while legal:
-        low = legal & -legal
-        legal ^= low
-        c = low.bit_length() - 1
-        beaten = c // 13 != led or BETL_ORDER.strength[c] < best
-        if beaten and _always_under(hand & ~low, theirs):
+def _surely_held(know: Knowledge, cards: CardSet) -> bool:
+    """Whether at least one of these unseen cards is in a defender's hand in every split."""
+    return (cards & know.unseen).bit_count() > know.elsewhere
+
+
+def _betl_surely_safe(know: Knowledge) -> bool:
+    a, b = know.defenders
+    theirs = know.could_hold(a) | know.could_hold(b)
+    hand = know.hand
+    if know.table:
+        led = know.table[0] // 13
+        best = max(BETL_ORDER.strength[c] for c in know.table if c // 13 == led)
+        for c in cards_of(legal_follow(hand, know.table, None, BETL_ORDER)):
+            beaten = c // 13 != led or BETL_ORDER.strength[c] < best
+            if beaten and _always_under(hand & ~(1 << c), theirs):
+                return True
+        return False
+    for c in cards_of(hand):
+        if _surely_held(know, BETL_ORDER.higher[c]) and _always_under(hand & ~(1 << c), theirs):
             return True
-    if hand.bit_count() <= SEARCH_CARDS:
-        return _betl_search(state)
     return False
 
 
 def _always_under(hand: CardSet, theirs: CardSet) -> bool:
-    """Every suit: the declarer's best card is below the defenders' lowest."""
+    """Every suit: the declarer's best card is below the lowest a defender may hold."""
     for suit_mask in SUIT_MASKS[:4]:
         mine = _strengths(hand & suit_mask)
         other = _strengths(theirs & suit_mask)
@@ -121,15 +295,16 @@ class _OutOfBudget(Exception):
     """The proof took more nodes than allowed; the claim counts as not proven."""
 
 
-def _betl_search(state: VolenyState) -> bool:
+def _betl_search(
+    know: Knowledge,
+    hands: Hands,
+    memo: dict[tuple[CardSet, CardSet, CardSet, int], bool],
+    budget: list[int],
+) -> bool:
     """Can the declarer lose every remaining trick whatever the defenders do?"""
-    declarer, leader = state.declarer, state.leader
-    assert declarer is not None and leader is not None
-    order = list(state.active)
-    budget = [_SEARCH_BUDGET]
-    memo: dict[tuple[CardSet, CardSet, CardSet, int], bool] = {}
+    me = know.me
 
-    def safe(hands: tuple[CardSet, CardSet, CardSet], first: int) -> bool:
+    def safe(hands: Hands, first: int) -> bool:
         if not any(hands):
             return True
         key = (*hands, first)
@@ -140,32 +315,22 @@ def _betl_search(state: VolenyState) -> bool:
             memo[key] = trick(hands, first, [], [])
         return memo[key]
 
-    def trick(
-        hands: tuple[CardSet, CardSet, CardSet], first: int, cards: list[Card], who: list[int]
-    ) -> bool:
+    def trick(hands: Hands, first: int, cards: list[Card], who: list[int]) -> bool:
         if len(cards) == 3:
             winner = who[trick_winner(cards, None, BETL_ORDER)]
-            return order[winner] != declarer and safe(hands, winner)
+            return winner != me and safe(hands, winner)
         player = (first + len(cards)) % 3
         options = legal_follow(hands[player], cards, None, BETL_ORDER)
-        mine = order[player] == declarer
-        while options:
-            low = options & -options
-            options ^= low
+        mine = player == me
+        for c in cards_of(options):
             rest = list(hands)
-            rest[player] &= ~low
+            rest[player] &= ~(1 << c)
             after = (rest[0], rest[1], rest[2])
-            ok = trick(after, first, [*cards, Card(low.bit_length() - 1)], [*who, player])
+            ok = trick(after, first, [*cards, c], [*who, player])
             if ok == mine:  # the declarer needs one safe card; a defender one refutation
                 return ok
         return not mine
 
-    hands = (state.hands[order[0]], state.hands[order[1]], state.hands[order[2]])
-    first = order.index(state.trick_seats[0]) if state.trick_seats else order.index(leader)
-    who = [order.index(s) for s in state.trick_seats]
-    try:
-        if state.trick_cards:
-            return trick(hands, first, list(state.trick_cards), who)
-        return safe(hands, first)
-    except _OutOfBudget:
-        return False
+    if know.table:
+        return trick(hands, know.first, list(know.table), list(know.table_who))
+    return safe(hands, know.first)

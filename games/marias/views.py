@@ -3,7 +3,9 @@
 Renderers only ever get these views, never the state, so a hidden card
 (another hand, the talon, the face-down trump card or betl lead) cannot leak
 by accident. Cards are given as codes in display order (§notation: trumps
-first, then h d s c, highest first in the game's order).
+first, then h d s c, highest first in the game's order). The public history
+(every finished trick: who played what, who took it) is in every view, so
+that a player need not keep its own memory of the deal to know the voids.
 """
 
 from __future__ import annotations
@@ -16,7 +18,24 @@ from games.engine import Seat
 from games.marias.rules import BETL_ORDER, NORMAL_ORDER, SHARP, suit_cards
 from games.marias.state import Phase, VolenyState
 
-__all__ = ["PlayerView", "PublicView", "display_order", "player_view", "public_view"]
+__all__ = [
+    "PlayedTrick",
+    "PlayerView",
+    "PublicView",
+    "display_order",
+    "player_view",
+    "public_view",
+]
+
+
+@dataclass(frozen=True)
+class PlayedTrick:
+    """A finished trick as the table saw it: who played which card, in order, and who
+    took it. Every card of it was played face up, so the whole history is public;
+    a player that remembers it knows who could not follow suit (a void)."""
+
+    plays: tuple[tuple[Seat, str], ...]
+    winner: Seat
 
 
 @dataclass(frozen=True)
@@ -44,6 +63,7 @@ class PublicView:
     trick: tuple[tuple[Seat, str], ...]
     last_trick: tuple[tuple[Seat, str], ...]
     last_winner: Seat | None
+    history: tuple[PlayedTrick, ...]  # every finished trick of the deal, in order
     tricks_won: dict[Seat, int]
     marriages: tuple[tuple[Seat, str, int], ...]
     lead_laid: bool
@@ -117,6 +137,10 @@ def public_view(state: VolenyState) -> PublicView:
         if last is None
         else tuple(zip(last.seats, (card_code(c) for c in last.cards), strict=True)),
         last_winner=None if last is None else last.winner,
+        history=tuple(
+            PlayedTrick(tuple(zip(t.seats, (card_code(c) for c in t.cards), strict=True)), t.winner)
+            for t in state.tricks
+        ),
         tricks_won={s: sum(1 for t in state.tricks if t.winner == s) for s in state.active},
         marriages=tuple((m.seat, "hdsc"[m.suit], m.points) for m in state.marriages),
         lead_laid=state.lead_card is not None,

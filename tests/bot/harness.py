@@ -29,6 +29,8 @@ FAST = {
     "turn_timeout": 60.0,
     "edit_interval": 0.0,
     "private_interval": 0.0,
+    "group_calm_interval": 0.0,
+    "ping_delay": 600.0,
     "group_window": 1.0,
     "overall_rate": 0.0,
     "seed": 1234,

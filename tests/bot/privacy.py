@@ -6,28 +6,39 @@ all deal long to everyone but its holder and whoever legitimately knows it
 took). The only exception is the trump card once it is turned up. So for
 every message the bot ever sent or edited into the group or into a viewer's
 direct chat during the deal, no such secret card may appear, in any of the
-forms the bot writes cards: "♥10", "červená desítka", "Ten of Hearts", or a
-hand line "♥ A 10 K".
+forms the bot writes cards: "♥10", "červená desítka", "Ten of Hearts", a
+hand line "♥ A 10 K", and Mariáš's German-suited forms "❤️ svršek", "🍃 Ober"
+or a hand line "❤️ eso 10 král".
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.render.i18n import I18n
+from bot.render.marias import SUITS, card_text, rank_text
 from games.cards import card_code, cards_of
 from games.names import card_label, card_name
 from tests.bot.harness import Harness
 from tests.fakes import FakeChat, FakeUser
+
+_I18N = I18n.load()
 
 
 def shows(text: str, code: str) -> bool:
     label = card_label(code)
     if label in text or card_name(code, "cs") in text or card_name(code, "en") in text:
         return True
-    symbol, rank = label[0], label[1:]
+    forms = [(label[0], label[1:])]
+    if code[0] in "789TJQKA" and code[1] in SUITS:  # a Mariáš card, German-suited
+        for lang in _I18N.languages:
+            tr = _I18N.for_lang(lang)
+            if card_text(code, tr) in text:
+                return True
+            forms.append((SUITS[code[1]], rank_text(code, tr)))
     for line in text.splitlines():
         words = line.split()
-        if words and words[0] == symbol and rank in words[1:]:
+        if words and any(words[0] == symbol and rank in words[1:] for symbol, rank in forms):
             return True
     return False
 

@@ -86,11 +86,11 @@ async def test_new_game_settings_full_game_result_and_fool_tally(
         assert f"Blázen: {fool}" in result
     else:
         assert "Remíza" in result
-    assert "Průběžně po 1. rozdání" in result and "× blázen" in result
+    assert "Průběžně po 1. hře" in result and "× blázen" in result
     await server.send_text(petr, pub, "/score")
     await bot.settle()
     score = server.last_message(pub).text
-    assert "Blázen: odehráno rozdání 1" in score
+    assert "Blázen: odehrána 1 hra" in score  # "odehrána 1 hra" once screens say hry
     tally = summary["losers"]
     for user in (jana, petr):
         seat = live.seat_of(user.id)
@@ -134,7 +134,7 @@ async def test_a_take_with_throw_ins_after_it(
     await press_label(bot, jana, "⚔️ ♠7")
     message, options = hand_options(bot, petr)
     assert "Bráníš se" in message.text and "Na stole: ♠7" in message.text
-    assert {t for t, _ in options} == {"🛡 ♠8 → ♠7", "🛡 ♠9 → ♠7", "🫳 Beru"}
+    assert {t for t, _ in options} == {"🛡 ♠7 ← ♠8", "🛡 ♠7 ← ♠9", "🫳 Beru"}
     await press_label(bot, petr, "🫳 Beru")
     # one more round of throw-ins before the pick-up: Jana first, then Eva
     table = bot.group_message(pub)
@@ -174,7 +174,7 @@ async def test_a_transfer_by_button(
     await press_label(bot, jana, "⚔️ ♠7")
     message, options = hand_options(bot, petr)
     assert "převeď útok" in message.text
-    assert {t for t, _ in options} == {"↪️ ♣7", "🫳 Beru", "🛡 ♠8 → ♠7", "🛡 ♠9 → ♠7"}
+    assert {t for t, _ in options} == {"↪️ ♣7", "🫳 Beru", "🛡 ♠7 ← ♠8", "🛡 ♠7 ← ♠9"}
     await press_label(bot, petr, "↪️ ♣7")
     table = bot.group_message(pub)
     assert "Útočí Jana, brání Eva" in table.text and "Na stole: ♠7 · ♣7" in table.text
@@ -198,7 +198,7 @@ async def test_a_silent_thrower_is_passed_for_after_a_short_deadline(
     await bot.restart(turn_timeout=3.0)
     live = await open_blazen(bot, pub, [jana, petr], computers=1, cards=TAKE_DEAL)
     await press_label(bot, jana, "⚔️ ♠7")
-    await press_label(bot, petr, "🛡 ♠8 → ♠7")
+    await press_label(bot, petr, "🛡 ♠7 ← ♠8")
     # all is covered: Jana may throw in first (she holds ♦7 and ♣8) and stays silent
     assert due_humans(live) == [0] and live.state.phase == "throw"
     assert "Na tahu: Jana — může přihodit" in bot.group_message(pub).text
@@ -209,8 +209,13 @@ async def test_a_silent_thrower_is_passed_for_after_a_short_deadline(
     await wait_until(lambda: live.version > version, timeout=5)
     logged = await bot.services.store.deals.list_actions(live.deal.id)  # type: ignore[union-attr]
     assert [(a.seat, a.code, a.source) for a in logged[2:3]] == [(0, "pass", "timeout")]
-    assert any("⏰" in m.text for m in server.bot_messages(jana))
-    assert not any("⏰" in m.text for m in server.bot_messages(petr))
+    # the reminder came, and went with the turn it was about
+    def reminded(user: FakeUser) -> bool:
+        sends = server.requests("sendMessage", chat=user)
+        return any("⏰" in str(c.params.get("text", "")) for c in sends)
+
+    assert reminded(jana) and not reminded(petr)
+    assert not any("⏰" in m.text for m in server.bot_messages(jana))
     await bot.settle()
     assert "⏱ Jana nestihl(a) tah, počítač za něj/ni: pas." in bot.group_message(pub).text
     # the next in the priority order, the computer (it holds ♣7), was asked at once
@@ -301,7 +306,7 @@ async def test_a_window_of_silent_throwers_shares_one_deadline(
         bot, pub, [jana, petr, eva], options={"throw_in_mode": "window"}, cards=TAKE_DEAL
     )
     await press_label(bot, jana, "⚔️ ♠7")
-    await press_label(bot, petr, "🛡 ♠8 → ♠7")
+    await press_label(bot, petr, "🛡 ♠7 ← ♠8")
     # both Jana (♦7, ♣8) and Eva (♣7) may throw in at once: the game waits for both
     assert due_humans(live) == [0, 2]
     assert "Na tahu: Jana, Eva — může přihodit" in bot.group_message(pub).text
@@ -315,7 +320,7 @@ async def test_a_window_of_silent_throwers_shares_one_deadline(
     ]
     table = bot.group_message(pub).text
     assert "⏱ Jana nestihl(a) tah" in table and "⏱ Eva nestihl(a) tah" in table
-    assert "Minule: bito (♠7→♠8)" in table and "Útočí Petr, brání Eva" in table
+    assert "Minule: bito (♠7 ← ♠8)" in table and "Útočí Petr, brání Eva" in table
 
 
 async def test_computers_throw_in_a_window_beside_a_human(
@@ -336,7 +341,7 @@ async def test_an_ambiguous_cover_is_two_presses(
     await press_label(bot, jana, "⚔️ ♦7 ♠7")
     _, options = hand_options(bot, petr)  # the hand's order: trumps, then ♦ ♠ by rank
     labels = [t for t, _ in options]
-    assert labels == ["🛡 ♥K …", "🛡 ♦A → ♦7", "🛡 ♠9 → ♠7", "🛡 ♠8 → ♠7", "🫳 Beru"]
+    assert labels == ["🛡 ♥K …", "🛡 ♦7 ← ♦A", "🛡 ♠7 ← ♠9", "🛡 ♠7 ← ♠8", "🫳 Beru"]
     pick = next(d for t, d in options if t == "🛡 ♥K …").encode()
     query = await server.press(jana, bot.hand_message(jana), pick, forge=True)  # type: ignore[arg-type]
     assert (await server.wait_answer(query)).text == "Teď nejsi na tahu."
@@ -345,12 +350,12 @@ async def test_an_ambiguous_cover_is_two_presses(
     assert live.version == version and live.state.table[0][1] is None
     assert [t for t, _ in hand_options(bot, petr)[1]] == [
         "✅ ♥K ↩",
-        "🛡 ♥K → ♦7",
-        "🛡 ♥K → ♠7",
+        "🛡 ♦7 ← ♥K",
+        "🛡 ♠7 ← ♥K",
     ]
     await press_label(bot, petr, "✅ ♥K ↩")  # changed his mind
     assert [t for t, _ in hand_options(bot, petr)[1]] == labels
     await press_label(bot, petr, "🛡 ♥K …")
-    await press_label(bot, petr, "🛡 ♥K → ♦7")
-    assert "Na stole: ♦7→♥K · ♠7" in bot.group_message(pub).text
-    assert [t for t, _ in hand_options(bot, petr)[1]] == ["🛡 ♠9 → ♠7", "🛡 ♠8 → ♠7", "🫳 Beru"]
+    await press_label(bot, petr, "🛡 ♦7 ← ♥K")
+    assert "Na stole: ♦7 ← ♥K · ♠7" in bot.group_message(pub).text
+    assert [t for t, _ in hand_options(bot, petr)[1]] == ["🛡 ♠7 ← ♠9", "🛡 ♠7 ← ♠8", "🫳 Beru"]

@@ -48,7 +48,7 @@ async def test_lobby_join_deal_result_and_score(
     await server.send_text(jana, pub, "/score")
     await bot.settle()
     score = server.last_message(pub).text
-    assert "Skóre" in score and "odehráno rozdání 1" in score
+    assert "Skóre" in score and "odehráno 1 rozdání" in score
     assert "1. " in score and "Jana" in score and "Petr" in score
     assert "🤖" not in score.split("Celkem")[1]  # computers are not in the all-time tally
 

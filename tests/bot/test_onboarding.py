@@ -75,11 +75,13 @@ async def test_deep_links_and_hand(
     # /hand sends the current hand again, as a new message with the same buttons
     old = bot.hand_message(jana)
     assert old is not None
+    text, data = old.text, old.callback_data
     await server.send_text(jana, jana, "/hand")
     await bot.settle()
     new = bot.hand_message(jana)
     assert new is not None and new.message_id > old.message_id
-    assert new.text == old.text and new.callback_data == old.callback_data
+    assert new.text == text and new.callback_data == data
+    assert old.callback_data == [] and "nové zprávě" in old.text  # no second live keyboard
     await play_deal(bot, pub, [Player(jana)])  # and the deal is played on the new message
     assert "Konec rozdání" in server.bot_messages(pub)[-1].text
 

@@ -209,9 +209,9 @@ def test_an_ambiguous_beat_takes_two_presses_an_unambiguous_one() -> None:
     tr = I18N.for_lang("cs")
     first = _flat(RENDERER.private_keyboard(view.legal, view, tr, None))
     by_label = {b.label: b for b in first}
-    assert by_label["🛡 ♠8 → ♠7"].action == "beat:0:8s"  # covers only ♠7
+    assert by_label["🛡 ♠7 ← ♠8"].action == "beat:0:8s"  # covers only ♠7
     assert by_label["🛡 ♥K …"].pick == "Kh"  # the trump covers either
     second = _flat(RENDERER.private_keyboard(view.legal, view, tr, "Kh"))
-    assert [b.label for b in second] == ["✅ ♥K ↩", "🛡 ♥K → ♠7", "🛡 ♥K → ♣7"]
+    assert [b.label for b in second] == ["✅ ♥K ↩", "🛡 ♠7 ← ♥K", "🛡 ♣7 ← ♥K"]
     assert [b.action for b in second[1:]] == ["beat:0:Kh", "beat:1:Kh"]
     assert "🫳 Beru" in by_label

@@ -25,9 +25,9 @@ import logging
 import re
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
-from typing import Any
+from typing import Any, NoReturn
 
 from aiohttp import web
 
@@ -84,6 +84,10 @@ class FakeTelegram:
         self.calls: list[Call] = []
         self._mark = 0
         self._forced: dict[str, deque[ApiError]] = {}
+        self._lose: dict[str, list[int | None]] = {}
+        self._outage_until = -1e18
+        self._outage_kinds: tuple[str, ...] = ()
+        self._outage_calls = 0
         self._in_flight = 0
         self._last_activity = 0.0
         self._next_query = 4_000_000_000_000_000_001
@@ -212,16 +216,84 @@ class FakeTelegram:
         chat.bot_kicked = True
         self._chat_member_update(chat, by, "member", "kicked")
 
+    def unblock_bot(self, user: FakeUser) -> None:
+        """The user unblocks the bot (without writing yet): it sees my_chat_member again."""
+        user.blocked_bot = False
+        self._chat_member_update(self.chat(user), user, "kicked", "member")
+
+    def delete_chat(self, group: ChatRef) -> None:
+        """The group is deleted: every request naming it answers 400 "chat not found"."""
+        self.chat(group).deleted = True
+
+    def mute_bot(self, group: ChatRef, muted: bool = True) -> None:
+        """An admin takes away (or gives back) the bot's right to send messages."""
+        self.chat(group).bot_muted = muted
+
+    def upgrade_group(
+        self,
+        group: ChatRef,
+        new_id: int,
+        *,
+        by: FakeUser | None = None,
+        announce: bool = True,
+    ) -> FakeChat:
+        """A basic group becomes a supergroup with a new id, as Telegram does it.
+
+        The old id then answers every request with 400 "group chat was upgraded
+        to a supergroup chat" and ``parameters.migrate_to_chat_id``; the new chat
+        starts its own message ids. With ``announce`` the bot also gets the two
+        service messages Telegram sends (``migrate_to_chat_id`` in the old chat,
+        ``migrate_from_chat_id`` in the new one); without, it learns of the move
+        only from a refused request.
+        """
+        old = self.chat(group)
+        if old.type != "group" or old.migrated_to is not None:
+            raise ScenarioError(f"chat {old.id} is not a basic group that can be upgraded")
+        if not str(new_id).startswith("-100") or new_id in self.world.chats:
+            raise ScenarioError(f"supergroup id {new_id} must start with -100 and be unused")
+        new = FakeChat(new_id, "supergroup", title=old.title, owner_id=old.owner_id)
+        new.admin_ids = list(old.admin_ids)
+        new.member_ids = set(old.member_ids)
+        self.world.chats[new_id] = new
+        who = by or next(
+            (self.world.users[i] for i in [old.owner_id, *old.admin_ids] if i in self.world.users),
+            None,
+        )
+        if announce and who is not None:
+            date = self.world.date()
+            for chat, key, value in ((old, "migrate_to_chat_id", new_id),
+                                     (new, "migrate_from_chat_id", old.id)):  # fmt: skip
+                service = self.world.post(chat, who, "", [])
+                payload = {
+                    "message_id": service.message_id,
+                    "from": who.to_api(),
+                    "chat": chat.to_api(),
+                    "date": date,
+                    key: value,
+                }
+                self.world.queue_update("message", payload)
+        old.migrated_to = new_id
+        return new
+
     def _chat_member_update(self, chat: FakeChat, by: FakeUser, old: str, new: str) -> None:
         bot = self.bot.to_api()
+
+        def member(status: str) -> JSON:
+            """A ChatMember; a kicked one says until when (0: for ever), as Telegram's does."""
+            return {
+                "status": status,
+                "user": bot,
+                **({"until_date": 0} if status == "kicked" else {}),
+            }
+
         self.world.queue_update(
             "my_chat_member",
             {
                 "chat": chat.to_api(),
                 "from": by.to_api(),
                 "date": self.world.date(),
-                "old_chat_member": {"status": old, "user": bot},
-                "new_chat_member": {"status": new, "user": bot, "until_date": 0},
+                "old_chat_member": member(old),
+                "new_chat_member": member(new),
             },
         )
 
@@ -234,6 +306,8 @@ class FakeTelegram:
         opens it (and unblocks the bot), as pressing Start does.
         """
         target = self.chat(chat)
+        if target.deleted or target.migrated_to is not None:
+            raise ScenarioError(f"chat {target.id} is gone; nobody can write in it")
         if target.user is not None:
             if target.user is not user:
                 raise ScenarioError(f"{user.first_name} cannot write in another user's chat")
@@ -245,6 +319,17 @@ class FakeTelegram:
         message = self.world.post(target, user, text, detect_entities(text))
         self._mark = len(self.calls)
         self.world.queue_update("message", message.to_api())
+        return message
+
+    async def edit_text(self, user: FakeUser, message: FakeMessage, text: str) -> FakeMessage:
+        """The user edits a message they wrote; Telegram sends an ``edited_message`` update."""
+        if message.sender is not user:
+            raise ScenarioError(f"{user.first_name} can only edit their own messages")
+        message.text = text
+        message.entities = detect_entities(text)
+        message.edit_date = self.world.date()
+        self._mark = len(self.calls)
+        self.world.queue_update("edited_message", message.to_api())
         return message
 
     async def start_dm(self, user: FakeUser, payload: str | None = None) -> FakeMessage:
@@ -393,6 +478,63 @@ class FakeTelegram:
         """The next `times` calls of `method` fail with `error` (e.g. ApiError(502, ...))."""
         self._forced.setdefault(method.lower(), deque()).extend([error] * times)
 
+    def outage(self, seconds: float, *, kinds: Sequence[str] = ("bad_gateway", "drop")) -> None:
+        """Telegram is unreachable for `seconds` (by the fake's clock): no request is performed.
+
+        Every request, getUpdates included, fails in one of these ways, taken in
+        turn: ``bad_gateway`` (502 from Telegram's front end; PTB: NetworkError),
+        ``unavailable`` (500 Internal Server Error) or ``drop`` (the connection
+        closes with no answer at all; PTB: NetworkError).
+        """
+        unknown = set(kinds) - {"bad_gateway", "unavailable", "drop"}
+        if unknown or not kinds:
+            raise ValueError(f"unknown outage kinds {sorted(unknown)}")
+        self._outage_until = self.world.clock() + seconds
+        self._outage_kinds = tuple(kinds)
+
+    @property
+    def in_outage(self) -> bool:
+        return self.world.clock() < self._outage_until
+
+    def lose_answers(self, method: str, *, times: int = 1, chat: ChatRef | None = None) -> None:
+        """The next `times` calls of `method` (in `chat`) are performed, but their answer is lost.
+
+        Telegram does what was asked (a sendMessage posts its message) and then
+        the connection drops before the reply, as when a request times out on
+        the way back: the bot gets a NetworkError and cannot know the message id.
+        """
+        chat_id = None if chat is None else self.chat(chat).id
+        self._lose.setdefault(method.lower(), []).extend([chat_id] * times)
+
+    def not_modified(self, since: int = 0) -> list[Call]:
+        """Edits Telegram refused as identical ("message is not modified")."""
+        return [c for c in self.calls[since:] if "not modified" in (c.description or "")]
+
+    def _losing(self, method: str, params: Params) -> bool:
+        """Whether this call's answer is to be lost (and if so, use up that plan)."""
+        plans = self._lose.get(method.lower())
+        if not plans:
+            return False
+        try:
+            chat_id: int | str | None = params.chat_id()
+        except ApiError:
+            chat_id = None
+        for n, wanted in enumerate(plans):
+            if wanted is None or wanted == chat_id:
+                del plans[n]
+                return True
+        return False
+
+    def _outage_error(self) -> ApiError | None:
+        """The failure of a request made during an outage (``None``: drop the connection)."""
+        kind = self._outage_kinds[self._outage_calls % len(self._outage_kinds)]
+        self._outage_calls += 1
+        if kind == "bad_gateway":
+            return ApiError(502, "Bad Gateway")
+        if kind == "unavailable":
+            return ApiError(500, "Internal Server Error")
+        return None
+
     # -- HTTP --------------------------------------------------------------------------
 
     async def _handle(self, request: web.Request) -> web.Response:
@@ -418,14 +560,24 @@ class FakeTelegram:
                 raise ApiError(404, "Not Found")
             name = entry[0]
             params = await Params.from_request(request)
+            if self.in_outage:
+                failure = self._outage_error()
+                if failure is None:
+                    self._log(name, params, False, None, None, description="connection dropped")
+                    _drop(request)
+                raise failure
             forced = self._forced.get(name.lower())
             if forced:
-                planned = forced.popleft()
-                raise ApiError(planned.code, planned.description, retry_after=planned.retry_after)
+                raise forced.popleft().copy()
             result = await entry[1](self.world, params)
+            if self._losing(name, params):
+                self._log(name, params, True, result, None, lost=True)
+                _drop(request)
         except ApiError as error:
             self._log(name, params, False, None, error)
             return _reply(error.code, error.to_api())
+        except web.HTTPException:  # a dropped connection (see _drop)
+            raise
         except Exception as exc:  # a bug in the fake: say so loudly, in Bot API form
             _LOG.exception("fake Bot API failed on %s", name)
             bug = ApiError(500, f"Internal Server Error: fake Bot API bug: {exc!r}")
@@ -440,7 +592,15 @@ class FakeTelegram:
         return _reply(200, {"ok": True, "result": result})
 
     def _log(
-        self, method: str, params: Params, ok: bool, result: Any, error: ApiError | None
+        self,
+        method: str,
+        params: Params,
+        ok: bool,
+        result: Any,
+        error: ApiError | None,
+        *,
+        description: str | None = None,
+        lost: bool = False,
     ) -> None:
         call = Call(
             seq=len(self.calls),
@@ -450,7 +610,8 @@ class FakeTelegram:
             ok=ok,
             result=result,
             error_code=error.code if error else None,
-            description=error.description if error else None,
+            description=error.description if error else description,
+            lost=lost,
         )
         self.calls.append(call)
         self.world.changed.notify()
@@ -493,6 +654,13 @@ class FakeTelegram:
 
 def _id(who: FakeUser | int) -> int:
     return who if isinstance(who, int) else who.id
+
+
+def _drop(request: web.Request) -> NoReturn:
+    """Close the connection with no answer: the client sees "server disconnected"."""
+    if request.transport is not None:
+        request.transport.abort()
+    raise web.HTTPInternalServerError()  # never reaches the client
 
 
 def _reply(status: int, body: JSON) -> web.Response:

@@ -293,7 +293,7 @@ async def log_out(world: World, p: Params) -> Any:
 @api_method("sendMessage")
 async def send_message(world: World, p: Params) -> Any:
     chat = world.find_chat(p.chat_id())
-    world.check_can_write(chat)
+    world.check_can_send(chat)
     markup = check_markup(p.get_json("reply_markup", _MARKUP_JSON))
     text, entities = render_text(world, p)
     world.take_rate(chat, edit=False)

@@ -22,16 +22,38 @@ class ApiError(Exception):
     just as Telegram answers with the first problem it finds.
     """
 
-    def __init__(self, code: int, description: str, *, retry_after: float | None = None) -> None:
+    def __init__(
+        self,
+        code: int,
+        description: str,
+        *,
+        retry_after: float | None = None,
+        migrate_to_chat_id: int | None = None,
+    ) -> None:
         super().__init__(description)
         self.code = code
         self.description = description
         self.retry_after = retry_after
+        self.migrate_to_chat_id = migrate_to_chat_id
+
+    def copy(self) -> ApiError:
+        """A fresh exception with the same answer (a raised one keeps its traceback)."""
+        return ApiError(
+            self.code,
+            self.description,
+            retry_after=self.retry_after,
+            migrate_to_chat_id=self.migrate_to_chat_id,
+        )
 
     def to_api(self) -> JSON:
         body: JSON = {"ok": False, "error_code": self.code, "description": self.description}
+        parameters: JSON = {}
         if self.retry_after is not None:
-            body["parameters"] = {"retry_after": self.retry_after}
+            parameters["retry_after"] = self.retry_after
+        if self.migrate_to_chat_id is not None:
+            parameters["migrate_to_chat_id"] = self.migrate_to_chat_id
+        if parameters:
+            body["parameters"] = parameters
         return body
 
 
@@ -43,6 +65,15 @@ def bad_request(detail: str) -> ApiError:
 def forbidden(detail: str) -> ApiError:
     """403 with Telegram's "Forbidden: " prefix (PTB keeps it in the message)."""
     return ApiError(403, f"Forbidden: {detail}")
+
+
+def chat_upgraded(new_chat_id: int) -> ApiError:
+    """What Telegram answers for a group that became a supergroup (PTB: `ChatMigrated`)."""
+    return ApiError(
+        400,
+        "Bad Request: group chat was upgraded to a supergroup chat",
+        migrate_to_chat_id=new_chat_id,
+    )
 
 
 def too_many_requests(retry_after: float) -> ApiError:
@@ -95,6 +126,12 @@ class FakeChat:
     admin_ids: list[int] = field(default_factory=list)
     member_ids: set[int] = field(default_factory=set)
     bot_kicked: bool = False
+    bot_muted: bool = False
+    """An admin took the bot's right to send messages (it may still edit its own)."""
+    deleted: bool = False
+    """The chat is gone: Telegram answers "chat not found" for it."""
+    migrated_to: int | None = None
+    """The group became the supergroup with this id; the old id answers with migrate_to_chat_id."""
     messages: dict[int, FakeMessage] = field(default_factory=dict)
     next_message_id: int = 1
 
@@ -243,6 +280,8 @@ class Call:
     result: Any = None
     error_code: int | None = None
     description: str | None = None
+    lost: bool = False
+    """Telegram did it, but the answer never reached the bot (the connection dropped)."""
 
     @property
     def chat_id(self) -> int | str | None:
@@ -251,5 +290,7 @@ class Call:
 
     def __str__(self) -> str:
         outcome = "ok" if self.ok else f"{self.error_code} {self.description}"
+        if self.lost:
+            outcome += " (answer lost)"
         shown = {k: v for k, v in self.params.items() if k in ("chat_id", "message_id", "text")}
         return f"#{self.seq} {self.method}({shown}) -> {outcome}"

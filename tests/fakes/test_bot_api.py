@@ -25,6 +25,7 @@ from telegram import (
 )
 from telegram.error import (
     BadRequest,
+    ChatMigrated,
     Conflict,
     Forbidden,
     InvalidToken,
@@ -463,6 +464,93 @@ async def test_forced_floods_and_errors(server: FakeTelegram, bot: Bot, jana: Fa
         await bot.send_message(jana.id, "x")
     await bot.send_message(jana.id, "x")
     assert [c.error_code for c in server.requests("sendMessage")] == [429, 429, 502, None]
+
+
+async def test_an_outage_fails_every_call_until_it_ends(
+    server: FakeTelegram, bot: Bot, jana: FakeUser, clock: ManualClock
+) -> None:
+    mark = server.mark()
+    server.outage(10, kinds=("bad_gateway", "drop", "unavailable"))
+    with pytest.raises(NetworkError, match="Bad Gateway"):
+        await bot.send_message(jana.id, "x")
+    with pytest.raises(NetworkError, match="disconnected"):
+        await bot.get_updates()
+    with pytest.raises(NetworkError, match="Internal Server Error"):
+        await bot.send_message(jana.id, "x")
+    assert not server.bot_messages(jana)  # nothing was performed
+    clock.advance(10)
+    assert not server.in_outage
+    await bot.send_message(jana.id, "back")
+    assert [m.text for m in server.bot_messages(jana)] == ["back"]
+    assert [c.ok for c in server.calls[mark:]] == [False, False, False, True]
+
+
+async def test_a_lost_answer_is_performed_but_never_arrives(
+    server: FakeTelegram, bot: Bot, jana: FakeUser
+) -> None:
+    petr = server.add_user(112, "Petr")
+    await server.start_dm(petr)
+    server.lose_answers("sendMessage", chat=jana)
+    await bot.send_message(petr.id, "not this chat")
+    with pytest.raises(NetworkError):
+        await bot.send_message(jana.id, "Ahoj", reply_markup=keyboard("a"))
+    (sent,) = server.bot_messages(jana)  # Telegram did post it
+    assert sent.text == "Ahoj" and sent.callback_data == ["a"]
+    assert [c.lost for c in server.requests("sendMessage")] == [False, True]
+    await bot.send_message(jana.id, "again")
+    assert len(server.bot_messages(jana)) == 2
+
+
+async def test_an_upgraded_group_moves_to_its_supergroup_id(server: FakeTelegram, bot: Bot) -> None:
+    owner = server.add_user(1, "Šéf")
+    old = server.add_group(-4001, "Hospoda", owner=owner)
+    assert old.type == "group"
+    sent = await bot.send_message(old.id, "Ahoj")
+    new = server.upgrade_group(old, -1004001)
+    with pytest.raises(ChatMigrated) as error:
+        await bot.send_message(old.id, "x")
+    assert error.value.new_chat_id == new.id
+    with pytest.raises(ChatMigrated):
+        await bot.edit_message_text("y", chat_id=old.id, message_id=sent.message_id)
+    moved = await bot.send_message(new.id, "Tady")
+    assert moved.chat.type == "supergroup" and moved.message_id == 2  # after the service one
+    updates = await bot.get_updates()
+    assert [(u.effective_chat.id, u.message.migrate_to_chat_id, u.message.migrate_from_chat_id)
+            for u in updates if u.message and u.effective_chat] == [
+        (old.id, new.id, None), (new.id, None, old.id)]  # fmt: skip
+    with pytest.raises(ScenarioError):
+        await server.send_text(owner, old, "/score")
+
+
+async def test_a_deleted_group_is_not_found_and_a_muted_bot_cannot_send(
+    server: FakeTelegram, bot: Bot
+) -> None:
+    owner = server.add_user(1, "Šéf")
+    pub = server.add_group(-100602, "Hospoda", owner=owner)
+    sent = await bot.send_message(pub.id, "Ahoj")
+    server.mute_bot(pub)
+    with rejected(BadRequest, "Not enough rights to send text messages to the chat"):
+        await bot.send_message(pub.id, "x")
+    await bot.edit_message_text("Ahoj!", chat_id=pub.id, message_id=sent.message_id)
+    server.mute_bot(pub, False)
+    server.delete_chat(pub)
+    for call in (
+        bot.send_message(pub.id, "x"),
+        bot.edit_message_text("y", chat_id=pub.id, message_id=sent.message_id),
+    ):
+        with rejected(BadRequest, "Chat not found"):
+            await call
+
+
+async def test_unblocking_is_a_chat_member_update(
+    server: FakeTelegram, bot: Bot, jana: FakeUser
+) -> None:
+    server.block_bot(jana)
+    server.unblock_bot(jana)
+    await bot.send_message(jana.id, "zpět")
+    kinds = [u.my_chat_member.new_chat_member.status for u in await bot.get_updates()
+             if u.my_chat_member]  # fmt: skip
+    assert kinds == ["kicked", "member"]
 
 
 # -- long polling ----------------------------------------------------------------------

@@ -21,6 +21,7 @@ from tests.fakes.models import (
     FakeUser,
     PendingQuery,
     bad_request,
+    chat_upgraded,
     forbidden,
     too_many_requests,
 )
@@ -96,6 +97,8 @@ class World:
     closing: bool = False
     changed: Notifier = field(default_factory=Notifier)
     next_update_id: int = 100_001
+    mailbox_next_id: int = 1
+    """The next message id in the bot's private chats and basic groups (see ``_next_id``)."""
     poll_generation: int = 0
     limiter: RateLimiter = field(init=False)
     epoch: float = field(init=False)
@@ -112,9 +115,13 @@ class World:
     # -- chats and messages -------------------------------------------------------------
 
     def find_chat(self, chat_id: int | str) -> FakeChat:
-        if isinstance(chat_id, int) and chat_id in self.chats:
-            return self.chats[chat_id]
-        raise bad_request("chat not found")
+        """The chat a request names; a deleted chat is not found, an upgraded group moved."""
+        chat = self.chats.get(chat_id) if isinstance(chat_id, int) else None
+        if chat is None or chat.deleted:
+            raise bad_request("chat not found")
+        if chat.migrated_to is not None:
+            raise chat_upgraded(chat.migrated_to)
+        return chat
 
     def check_can_write(self, chat: FakeChat) -> None:
         """Telegram's 403s: a bot cannot write first, nor to who blocked or kicked it."""
@@ -126,6 +133,12 @@ class World:
         elif chat.bot_kicked:
             kind = "supergroup" if chat.type == "supergroup" else "group"
             raise forbidden(f"bot was kicked from the {kind} chat")
+
+    def check_can_send(self, chat: FakeChat) -> None:
+        """A new message also needs the right to send (an admin may have taken it away)."""
+        self.check_can_write(chat)
+        if chat.bot_muted:
+            raise bad_request("not enough rights to send text messages to the chat")
 
     def take_rate(self, chat: FakeChat, *, edit: bool) -> None:
         retry_after = self.limiter.acquire(chat.id, group=chat.is_group, edit=edit)
@@ -140,11 +153,23 @@ class World:
         entities: list[JSON],
         markup: JSON | None = None,
     ) -> FakeMessage:
-        message = FakeMessage(chat, chat.next_message_id, sender, self.date(), text, entities)
+        message = FakeMessage(chat, self._next_id(chat), sender, self.date(), text, entities)
         message.reply_markup = markup
         chat.messages[message.message_id] = message
-        chat.next_message_id += 1
         return message
+
+    def _next_id(self, chat: FakeChat) -> int:
+        """The new message's id, numbered as the bot sees it.
+
+        A supergroup numbers its own messages; private chats and basic groups
+        share one sequence, the bot's own mailbox, as Telegram does: there,
+        consecutive messages of one chat need not have consecutive ids.
+        """
+        if chat.type == "supergroup":
+            chat.next_message_id += 1
+            return chat.next_message_id - 1
+        self.mailbox_next_id += 1
+        return self.mailbox_next_id - 1
 
     def lookup_user(self, user_id: int) -> JSON | None:
         user = self.users.get(user_id)

@@ -48,12 +48,21 @@ def test_accepted_claims_are_forced(seed: int, mix: str) -> None:
 
 
 def _late_state(seed: int, kind: str, cards_left: int, following: bool) -> VolenyState:
-    """A betl/durch deal with ``cards_left`` cards per hand and an unlost contract."""
+    """A betl/durch deal with ``cards_left`` cards per hand and an unlost contract.
+
+    The earlier tricks are dealt hands played out in seat order with random
+    legal cards (their winners are then set so that the contract stands): the
+    declarer's claim reads what the play showed (a defender who did not
+    follow is void), so a history that no hands could have produced would
+    tell him wrong things.
+    """
     import random
     from dataclasses import replace
 
-    from games.cards import DECK_32
+    from games.cards import DECK_32, Card, cards_of
+    from games.marias.rules import BETL_ORDER
     from games.marias.state import Trick
+    from games.tricks import legal_follow
 
     rng = random.Random(seed)
     base = VOLENY.new_deal(VOLENY.options(OPTIONS), 3, 0, seed=seed)
@@ -62,16 +71,21 @@ def _late_state(seed: int, kind: str, cards_left: int, following: bool) -> Volen
     f, m, z = base.active
     declarer = rng.choice(base.active)
     done = 10 - cards_left
-    tricks = []
-    for i in range(done):
-        winner = declarer if kind == "durch" else next(s for s in base.active if s != declarer)
-        tricks.append(Trick((f, m, z), tuple(deck[3 * i : 3 * i + 3]), winner))
-    rest = deck[3 * done :]
     hands = [0, 0, 0]
     for j, seat in enumerate(base.active):
-        for c in rest[j * cards_left : (j + 1) * cards_left]:
+        for c in deck[j * 10 : (j + 1) * 10]:
             hands[seat] |= 1 << c
-    talon = (1 << rest[-1]) | (1 << rest[-2])
+    tricks = []
+    for _ in range(done):
+        winner = declarer if kind == "durch" else next(s for s in base.active if s != declarer)
+        table: list[Card] = []
+        for seat in (f, m, z):
+            options = list(cards_of(legal_follow(hands[seat], table, None, BETL_ORDER)))
+            c = rng.choice(options)
+            hands[seat] &= ~(1 << c)
+            table.append(c)
+        tricks.append(Trick((f, m, z), tuple(table), winner))
+    talon = (1 << deck[30]) | (1 << deck[31])
     leader = tricks[-1].winner if tricks else declarer
     state = replace(
         base,
