@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.blazen.views import PlayerView
+from games.cli.wording import says, verb
 from games.engine import Event, Seat
 from games.names import SUIT_SYMBOLS, card_label
 
@@ -51,12 +52,11 @@ _VERBS = {
 
 
 def _verb(name: str, lang: str, you: bool) -> str:
-    forms = _VERBS[name]
-    return forms[(0 if lang == "cs" else 2) + (1 if you else 0)]
+    return verb(_VERBS, name, lang, you)
 
 
-def _says(who: str, verb: str, rest: str, lang: str, you: bool) -> str:
-    return f"{who} {_verb(verb, lang, you)} {rest}".rstrip()
+def _says(who: str, name: str, rest: str, lang: str, you: bool) -> str:
+    return says(_VERBS, who, name, rest, lang, you)
 
 
 def _object(names: list[str], seat: Seat, lang: str, human: Seat | None) -> str:

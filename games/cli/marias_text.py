@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.cli.wording import capital, says, verb
 from games.engine import Event, Seat
 from games.marias.views import PlayerView
 from games.names import card_name, suit_name
@@ -101,18 +102,14 @@ _VERBS = {
 
 
 def _verb(name: str, lang: str, you: bool) -> str:
-    forms = _VERBS[name]
-    return forms[(0 if lang == "cs" else 2) + (1 if you else 0)]
+    return verb(_VERBS, name, lang, you)
 
 
-def _capital(text: str) -> str:
-    """The first letter upper-case, the rest untouched ("AI1", not "Ai1")."""
-    return text[:1].upper() + text[1:]
+_capital = capital
 
 
-def _says(who: str, verb: str, rest: str, lang: str, you: bool) -> str:
-    """ "AI1 bere štych", "ty bereš štych": a subject, its verb, the rest."""
-    return f"{who} {_verb(verb, lang, you)} {rest}".rstrip()
+def _says(who: str, name: str, rest: str, lang: str, you: bool) -> str:
+    return says(_VERBS, who, name, rest, lang, you)
 
 
 def card_label(code: str, lang: str = "cs", *, accusative: bool = False) -> str:

@@ -30,9 +30,9 @@ from games.marias.actions import (
 )
 from games.marias.rules import BETL_ORDER, KINGS, NORMAL_ORDER, QUEENS, SHARP, seven_of
 from games.marias.state import Phase, VolenyState
-from games.tricks import legal_follow
+from games.tricks import TrickRules, legal_follow, marias_duties
 
-__all__ = ["check", "eligible_fleks", "legal_actions", "legal_cards"]
+__all__ = ["check", "eligible_fleks", "legal_actions", "legal_cards", "trick_rules"]
 
 _PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
     Phase.TRUMP: (ChooseTrump, ChooseTrumpBlind),
@@ -194,14 +194,19 @@ def eligible_fleks(state: VolenyState, seat: Seat) -> tuple[str, ...]:
 
 def legal_cards(state: VolenyState, seat: Seat) -> CardSet:
     """The cards ``seat`` may play to the current trick (§2.2)."""
+    return legal_follow(state.hands[seat], state.trick_cards, trick_rules(state))
+
+
+def trick_rules(state: VolenyState) -> TrickRules:
+    """The trick kit's rules for this deal: Mariáš duties, the contract's order, its trumps.
+
+    ``TrickRules.build`` caches, so asking on every card costs a look-up.
+    """
     order = NORMAL_ORDER if state.kind == "hra" else BETL_ORDER
-    return legal_follow(
-        state.hands[seat],
-        state.trick_cards,
-        state.trump,
-        order,
-        must_trump_when_cannot_overtrump=state.options.must_trump_when_cannot_overtrump,
+    duties = marias_duties(
+        must_trump_when_cannot_overtrump=state.options.must_trump_when_cannot_overtrump
     )
+    return TrickRules.build(duties, order, None, state.trump)
 
 
 def _check_play(state: VolenyState, seat: Seat, hand: CardSet, action: Play) -> None:

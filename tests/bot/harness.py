@@ -116,6 +116,15 @@ class Harness:
         return None
 
 
+async def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Poll ``condition`` until it holds (or fail after ``timeout`` seconds)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
+
 def ops(message: FakeMessage) -> list[tuple[str, CallbackData]]:
     """The buttons of a message with their parsed callback data."""
     found = []

@@ -209,6 +209,7 @@ async def test_a_silent_thrower_is_passed_for_after_a_short_deadline(
     await wait_until(lambda: live.version > version, timeout=5)
     logged = await bot.services.store.deals.list_actions(live.deal.id)  # type: ignore[union-attr]
     assert [(a.seat, a.code, a.source) for a in logged[2:3]] == [(0, "pass", "timeout")]
+
     # the reminder came, and went with the turn it was about
     def reminded(user: FakeUser) -> bool:
         sends = server.requests("sendMessage", chat=user)

@@ -2,18 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
-
-from tests.bot.harness import Harness, open_table
+from tests.bot.harness import Harness, open_table, wait_until
 from tests.fakes import FakeChat, FakeTelegram, FakeUser
-
-
-async def wait_until(condition, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "timed out"
-        await asyncio.sleep(0.02)
 
 
 async def test_a_player_who_does_not_act_is_reminded_then_played_for(

@@ -8,21 +8,22 @@ from __future__ import annotations
 import asyncio
 import html
 import re
-from collections.abc import Callable
 
-from bot.callbacks import CallbackData, Op
-from tests.bot.harness import Harness, Player, button, open_table, ops, play_deal, play_turn, press
+from bot.callbacks import Op
+from tests.bot.harness import (
+    Harness,
+    Player,
+    button,
+    open_table,
+    ops,
+    play_deal,
+    play_turn,
+    press,
+    wait_until,
+)
 from tests.fakes import FakeChat, FakeMessage, FakeTelegram, FakeUser
 
 STALE = "Stůl se mezitím změnil — použij nová tlačítka."
-
-
-async def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "timed out"
-        await asyncio.sleep(0.02)
 
 
 def pings(server: FakeTelegram, user: FakeUser) -> list[FakeMessage]:
@@ -289,5 +290,41 @@ async def test_lang_does_not_rewrite_a_finished_deal(
     assert result.text == text and result.edit_count == edits
 
 
-def _data(message: FakeMessage) -> list[CallbackData]:
-    return [d for _, d in ops(message)]
+# -- 2. one place to act ---------------------------------------------------------------
+
+
+async def test_every_decision_can_be_taken_from_the_direct_chat(
+    bot: Harness,
+    server: FakeTelegram,
+    pub: FakeChat,
+    jana: FakeUser,
+    petr: FakeUser,
+    eva: FakeUser,
+) -> None:
+    live = await open_table(bot, pub, [jana, petr, eva])
+    users = {live.seat_of(u.id): u for u in (jana, petr, eva)}
+    taken: set[str] = set()
+    for _ in range(200):  # the whole deal, played from the direct chats alone
+        await bot.settle()
+        if not live.in_deal:
+            break
+        seat = min(live.state.to_act())
+        hand = bot.hand_message(users[seat])
+        assert hand is not None
+        legal = {a.code for a in live.state.legal_actions(seat)}
+        offered = [d for _, d in ops(hand) if d.op is Op.ACTION]
+        public = {c for c in legal if live.renderer.is_public(c)}
+        assert public <= {d.arg for d in offered}, "a decision is missing in the direct chat"
+        picks = [d for _, d in ops(hand) if d.op is Op.PICK and d.arg != "-"]
+        choice = next((d for d in offered if d.arg in public), None)
+        choice = choice or next((d for d in offered if d.arg != "claim"), None)
+        choice = choice or (picks[0] if picks else None)
+        assert choice is not None
+        if choice.op is Op.ACTION and choice.arg in public:
+            taken.add(choice.arg.partition(":")[0])
+        answer = await press(bot, users[seat], hand, choice.encode())
+        assert answer.text is None, answer.text
+    assert not live.in_deal
+    assert taken, "no public decision came up in the deal"
+    table = bot.group_message(pub)
+    assert [d for _, d in ops(table) if d.op is Op.ACTION] == []
