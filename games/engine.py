@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
@@ -213,6 +215,91 @@ class Variant(Protocol):
         """The rules' move for a due ``seat`` whose time ran out; ``None`` when the
         rules name none (the host lets a computer player choose)."""
         ...
+
+
+class BaseVariant(ABC):
+    """The defaults of the optional hooks of :class:`Variant`, for most games.
+
+    A variant subclasses this and overrides only what its rules do differently,
+    so a reader sees at once where a game departs from the common case, and a
+    hook added to the contract later needs a default here rather than a copy in
+    every game. The defaults are the plain table: the seat counts are fixed, no
+    one sits out, a random seat deals first, every deal is shuffled afresh and
+    the deal passes clockwise; every seat asked must move, each decision gets a
+    full turn, and a seat whose time runs out is played by a computer player.
+
+    ``new_deal``, ``parse_action``, ``apply`` and ``dealt_cards`` have no
+    sensible default; they are abstract, so a game that forgets one cannot
+    be instantiated.
+    """
+
+    id: str
+    aliases: tuple[str, ...] = ()
+    title: Mapping[str, str]
+    min_seats: int
+    max_seats: int
+    options_type: Any
+    """The game's options class; it has ``from_dict`` (``options`` calls it)."""
+
+    def options(self, values: Mapping[str, Any] | None = None) -> Any:
+        """Validated options from their JSON form (unknown names are refused)."""
+        return self.options_type.from_dict(dict(values or {}))
+
+    @abstractmethod
+    def new_deal(
+        self,
+        options: Any,
+        seats: int,
+        dealer: Seat,
+        *,
+        seed: int | None = None,
+        cards: Mapping[str, Sequence[str]] | None = None,
+        opener: Seat | None = None,
+    ) -> Any: ...
+
+    @abstractmethod
+    def parse_action(self, code: str) -> Action: ...
+
+    @abstractmethod
+    def apply(self, state: Any, seat: Seat, action: Action) -> tuple[Any, tuple[Event, ...]]: ...
+
+    @abstractmethod
+    def dealt_cards(self, state: Any) -> dict[str, list[str]]: ...
+
+    def sitting_out(self, options: Any, seats: int, dealer: Seat) -> frozenset[Seat]:
+        """Nobody sits out: everyone at the table plays every deal."""
+        return frozenset()
+
+    def seat_range(self, options: Any) -> tuple[int, int]:
+        """The variant's fixed ``min_seats`` to ``max_seats``, whatever the options."""
+        return self.min_seats, self.max_seats
+
+    def first_dealer(self, options: Any, seats: int, seed: int) -> Seat:
+        """A seat drawn from the seed (no clock, so a record replays it)."""
+        return random.Random(seed).randrange(seats)
+
+    def next_deal_cards(
+        self, previous: Any, options: Any, seats: int, dealer: Seat, seed: int
+    ) -> dict[str, list[str]] | None:
+        """Every deal is shuffled afresh from its seed."""
+        return None
+
+    def next_match(self, match: Match, outcome: Outcome) -> Match:
+        """The deal passes clockwise; the next deal's own rules name its opener."""
+        return match.record(outcome)
+
+    def due(self, state: Any) -> frozenset[Seat]:
+        """Every seat asked is awaited: nobody may only interject."""
+        result: frozenset[Seat] = state.to_act()
+        return result
+
+    def turn_share(self, state: Any, seat: Seat) -> float:
+        """Every decision gets a full turn."""
+        return 1.0
+
+    def timeout_action(self, state: Any, seat: Seat) -> Action | None:
+        """The rules name no default move: the host lets a computer player choose."""
+        return None
 
 
 # --- options helpers -------------------------------------------------------

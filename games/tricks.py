@@ -332,7 +332,7 @@ def trick_winner(
 
 
 def beats(challenger: Card, holder: Card, trump: Suit | None, order: RankOrder) -> bool:
-    """Whether ``challenger`` takes a trick currently held by ``holder`` (one order for all suits)."""
+    """Whether ``challenger`` takes a trick held by ``holder`` (one order for every suit)."""
     c_suit, h_suit = challenger // 13, holder // 13
     if c_suit == h_suit:
         return order.strength[challenger] > order.strength[holder]

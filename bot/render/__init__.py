@@ -1,20 +1,22 @@
 """Per-game renderers, looked up by variant id.
 
-A game plugs into the bot by adding its renderer here; the lobby, onboarding
-and storage only ever call ``renderer_for(variant.id)``.
+Which renderer shows a game is the game's entry in ``games.registry``
+(``renderer``, an import path, since ``games`` may not import ``bot``); this
+module only loads them, so a game plugs into the bot without a line here.
+The lobby, onboarding and storage only ever call ``renderer_for(variant.id)``.
 """
 
 from __future__ import annotations
 
 from bot.render.base import Button, GameRenderer, Keyboard
-from bot.render.blazen import BlazenRenderer
-from bot.render.marias import MariasRenderer
 from games.engine import Variant
-from games.registry import VARIANTS
+from games.registry import REGISTRY, VARIANTS, load
 
 __all__ = ["RENDERERS", "Button", "GameRenderer", "Keyboard", "playable", "renderer_for"]
 
-RENDERERS: dict[str, GameRenderer] = {r.variant_id: r for r in (MariasRenderer(), BlazenRenderer())}
+RENDERERS: dict[str, GameRenderer] = {
+    entry.variant.id: load(entry.renderer)() for entry in REGISTRY if entry.renderer is not None
+}
 
 
 def renderer_for(variant_id: str) -> GameRenderer:

@@ -23,7 +23,7 @@ from games.blazen.actions import (
     Transfer,
 )
 from games.blazen.bout import throw_cap, throwable
-from games.blazen.deal import exchange_card, redeal_suit
+from games.blazen.opening import exchange_card, redeal_suit
 from games.blazen.rules import RANK_MASKS, beaters, same_rank
 from games.blazen.state import BlazenState, Phase
 from games.cards import Card, CardSet, card_code, cards_of

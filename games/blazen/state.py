@@ -4,14 +4,22 @@ A state is plain frozen data; every transition (``transitions.apply``)
 returns a new one. The seat helpers here answer the questions every rule
 asks (who is still playing, who is the next opponent clockwise), so the
 rule modules never walk the circle themselves.
+
+What is legal, the outcome and what a seat may see are answered by the rule
+modules (``legality``, ``scoring``, ``views``), which import this one; so
+that no module imports a module that imports it back, this one imports none
+of them and declares those parts of the engine contract abstract.
+``games.blazen.game.BlazenGame``, one level above the rule modules, gives
+them; every game ``deal.new_deal`` makes is a ``BlazenGame``.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, Self
 
 from games.blazen.actions import BlazenAction
 from games.blazen.options import BlazenOptions
@@ -42,7 +50,7 @@ class Bout:
 
 
 @dataclass(frozen=True, slots=True)
-class BlazenState:
+class BlazenState(ABC):
     """One game. ``hands`` is indexed by seat; ``stock`` lists the top card first."""
 
     options: BlazenOptions
@@ -88,10 +96,10 @@ class BlazenState:
     straps: int = 0  # pogony for each loser (§11.3)
     redeal_by: Seat | None = None
 
-    def but(self, **changes: Any) -> BlazenState:
+    def but(self, **changes: Any) -> Self:
         """A copy with some fields changed: ``dataclasses.replace`` without re-running
         ``__init__``, which is most of the cost of a step in random playouts."""
-        new = object.__new__(BlazenState)
+        new = object.__new__(type(self))
         for name in _FIELDS:
             _SET(new, name, changes.pop(name) if name in changes else getattr(self, name))
         if changes:
@@ -176,25 +184,17 @@ class BlazenState:
             return self.waiting | self.interject
         return self.waiting | self.interject | {self.to_move}
 
-    def legal_actions(self, seat: Seat) -> Sequence[BlazenAction]:
-        from games.blazen import legality
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> Sequence[BlazenAction]: ...
 
-        return legality.legal_actions(self, seat)
+    @abstractmethod
+    def outcome(self) -> Outcome: ...
 
-    def outcome(self) -> Outcome:
-        from games.blazen import scoring
+    @abstractmethod
+    def view(self, seat: Seat) -> object: ...
 
-        return scoring.outcome(self)
-
-    def view(self, seat: Seat) -> object:
-        from games.blazen import views
-
-        return views.player_view(self, seat)
-
-    def public_view(self) -> object:
-        from games.blazen import views
-
-        return views.public_view(self)
+    @abstractmethod
+    def public_view(self) -> object: ...
 
 
 _FIELDS = tuple(f.name for f in fields(BlazenState))

@@ -24,8 +24,8 @@ from games.blazen.actions import (
     Transfer,
 )
 from games.blazen.bout import askable, draw_order, eligible_throwers
-from games.blazen.deal import interjections, redeal_suit
 from games.blazen.legality import check
+from games.blazen.opening import interjections, redeal_suit
 from games.blazen.rules import LOWEST_RANK
 from games.blazen.state import BlazenState, Bout, Phase
 from games.cards import Card, CardSet, card_code, cards_of, mask_of

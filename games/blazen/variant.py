@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from games.blazen import deal, timeouts, transitions
 from games.blazen import match as matches
 from games.blazen.actions import BlazenAction, parse_action
 from games.blazen.options import TEAM_SEATS, BlazenOptions
 from games.blazen.state import BlazenState, Phase
-from games.engine import Action, Event, IllegalAction, Match, Outcome, Seat
+from games.engine import Action, BaseVariant, Event, IllegalAction, Match, Outcome, Seat
 
 __all__ = ["BLAZEN", "BlazenVariant"]
 
@@ -20,8 +18,13 @@ TURN_SECONDS = {Phase.OPEN: 60, Phase.DEFEND: 60, Phase.THROW: 20, Phase.TAKE_AD
 """The clocks of §12.1; a host scales them to its own time per turn (60 s = 1)."""
 
 
-class BlazenVariant:
-    """``blazen``: 2 to 8 players (as many as the deck gives six cards, §2)."""
+class BlazenVariant(BaseVariant):
+    """``blazen``: 2 to 8 players (as many as the deck gives six cards, §2).
+
+    A random first dealer and a fresh shuffle every game are
+    :class:`BaseVariant`'s defaults; the seats, the fool dealing next, the
+    clocks and the timeout moves are Blázen's own.
+    """
 
     id = "blazen"
     aliases: tuple[str, ...] = ("blazen", "blázen", "durak")
@@ -29,9 +32,6 @@ class BlazenVariant:
     min_seats = 2
     max_seats = 8
     options_type = BlazenOptions
-
-    def options(self, values: Mapping[str, Any] | None = None) -> BlazenOptions:
-        return BlazenOptions.from_dict(dict(values or {}))
 
     def new_deal(
         self,
@@ -64,6 +64,8 @@ class BlazenVariant:
         return deal.dealt_cards(state)
 
     def sitting_out(self, options: BlazenOptions, seats: int, dealer: Seat) -> frozenset[Seat]:
+        """Nobody sits out, as by default, but a table the options cannot seat
+        (7 players with 36 cards) is refused here already, before a deal."""
         deal.check_table(options, seats, dealer)
         return frozenset()
 
@@ -73,15 +75,6 @@ class BlazenVariant:
         if need is not None:
             return need, (need if need <= options.max_seats else 0)
         return self.min_seats, options.max_seats
-
-    def first_dealer(self, options: BlazenOptions, seats: int, seed: int) -> Seat:
-        """The first deal goes to a random seat; the fool deals the ones after."""
-        return random.Random(seed).randrange(seats)
-
-    def next_deal_cards(
-        self, previous: BlazenState, options: BlazenOptions, seats: int, dealer: Seat, seed: int
-    ) -> dict[str, list[str]] | None:
-        return None  # every game of Blázen is shuffled afresh
 
     def next_match(self, match: Match, outcome: Outcome) -> Match:
         """The fool deals and his neighbour attacks; a draw or redeal keeps the dealer."""

@@ -11,7 +11,8 @@ result of B's seats, averaged over the seatings. Mariáš: units won per seat
 per deal. Blázen: the fool rate (a seat scores 1 when it is the fool or on
 the losing team), so there a negative difference is good for A. The deals
 are independent, so the 95% confidence interval is the normal one over the
-per-deal figures (mean ± 1.96 standard errors).
+per-deal figures (mean ± 1.96 standard errors). How a result is counted is
+the game's ``ArenaMeasure`` in ``games.registry``.
 
 Computer players act only when the deal waits for them (``Variant.due``), as
 in the bot and in ``play``: a seat that may only interject (a Blázen redeal)
@@ -31,8 +32,8 @@ from itertools import product
 from typing import Any
 
 from games.engine import GameError, Outcome, Seat, Variant
-from games.players import PLAYER_NAMES, Player, make_player
-from games.registry import UnknownVariant, find_variant
+from games.players import PLAYER_NAMES, Player
+from games.registry import REGISTRY, UnknownVariant, find_variant, registration
 
 __all__ = ["ArenaResult", "add_parser", "duel", "run", "seatings"]
 
@@ -43,7 +44,8 @@ Z95 = 1.959964
 def add_parser(sub: Any) -> None:
     """Register ``arena`` on the subcommand parser of ``python -m games``."""
     ap = sub.add_parser("arena", help="duplicate match of two computer players, with a 95% CI")
-    ap.add_argument("--game", default="marias", help="variant id or alias (marias, blazen)")
+    ids = ", ".join(r.variant.id for r in REGISTRY)
+    ap.add_argument("--game", default=REGISTRY[0].variant.id, help=f"variant id or alias ({ids})")
     ap.add_argument("--a", default="rules", choices=PLAYER_NAMES, help="player A")
     ap.add_argument("--b", default="rules-v1", choices=PLAYER_NAMES, help="player B")
     ap.add_argument("--deals", type=int, default=200, help="deals, each played in every seating")
@@ -128,8 +130,9 @@ def duel(
     """Play ``deals`` deals in every seating of players ``a`` and ``b``."""
     opts = variant.options(options or {})
     table = seats if seats is not None else variant.seat_range(opts)[0]
-    fool = variant.id == "blazen"
-    player = {"A": make_player(a, variant.id), "B": make_player(b, variant.id)}
+    entry = registration(variant.id)
+    measure = entry.arena
+    player = {"A": entry.player(a), "B": entry.player(b)}
     master = random.Random(seed)
     diffs: list[float] = []
     totals = {"A": 0.0, "B": 0.0}
@@ -150,9 +153,7 @@ def duel(
             unplayed += not outcome.played
             side: dict[str, list[float]] = {"A": [], "B": []}
             for s in playing:
-                score = float(outcome.scores[s])
-                if fool:
-                    score = 1.0 if score > 0 else 0.0
+                score = measure.score(outcome.scores[s])
                 side[seating[s]].append(score)
                 totals[seating[s]] += score
                 counts[seating[s]] += 1
@@ -180,8 +181,8 @@ def _value(text: str) -> Any:
 
 def report(result: ArenaResult) -> str:
     """The figures for people: the means per seat, the difference and its 95% CI."""
-    fool = result.variant == "blazen"
-    unit = "fool rate" if fool else "units per seat and deal"
+    measure = registration(result.variant).arena
+    unit = measure.unit
     width = result.half_width
     low, high = result.mean - width, result.mean + width
     lines = [
@@ -191,8 +192,8 @@ def report(result: ArenaResult) -> str:
         f"B: {result.b_mean:+.4f} {unit}",
         f"A - B: {result.mean:+.4f} per deal, 95% CI [{low:+.4f}, {high:+.4f}]",
     ]
-    if fool:
-        lines.append("(a fool rate: below zero A is the fool less often than B)")
+    if measure.note is not None:
+        lines.append(measure.note)
     if result.unplayed:
         lines.append(f"deals not played out (thrown in, redeal): {result.unplayed}")
     return "\n".join(lines)

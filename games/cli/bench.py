@@ -5,7 +5,8 @@ second. Prints, for volený mariáš: random playouts per second through the fas
 kernel (the card play of a deal from its first trick), validated actions per
 second through ``apply`` (replaying recorded random deals), and whole random
 deals per second with legal-action generation. Nothing here asserts a time;
-the figures are for people.
+the figures are for people. Which measurements a game gets is the function
+its entry in ``games.registry`` names (``bench``).
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from games.engine import Seat
+from games.engine import Seat, Variant
 from games.marias.fast import random_playout
 from games.marias.state import Phase
 from games.players.random_player import RandomPlayer
-from games.registry import find_variant
+from games.registry import find_registration, load
 
-__all__ = ["run"]
+__all__ = ["blazen_bench", "marias_bench", "run"]
 
 
 def _measure(seconds: float, step: Callable[[], int]) -> tuple[float, int]:
@@ -45,7 +46,7 @@ def _random_deal(variant: Any, options: Any, seed: int) -> tuple[Any, list[tuple
     return state, actions
 
 
-def _blazen(variant: Any, seconds: float) -> int:
+def blazen_bench(variant: Any, seconds: float) -> int:
     """Blázen: whole random games (36 cards, 2-6 players) and replayed actions."""
     options = variant.options()
     player = RandomPlayer()
@@ -88,12 +89,17 @@ def _blazen(variant: Any, seconds: float) -> int:
 
 
 def run(variant_id: str, seconds: float) -> int:
-    variant = find_variant(variant_id)
-    if variant.id == "blazen":
-        return _blazen(variant, seconds)
-    if variant.id != "marias-voleny":
-        print(f"no benchmark for {variant.id} yet")
+    """Print the figures of the variant's registered benchmark (2 if it has none)."""
+    entry = find_registration(variant_id)
+    if entry.bench is None:
+        print(f"no benchmark for {entry.variant.id} yet")
         return 2
+    bench: Callable[[Variant, float], int] = load(entry.bench)
+    return bench(entry.variant, seconds)
+
+
+def marias_bench(variant: Any, seconds: float) -> int:
+    """Volený mariáš: fast-kernel playouts, replayed actions and whole random deals."""
     options = variant.options({"unfleked_simple_game": "play"})
     starts: list[Any] = []
     seed = 0

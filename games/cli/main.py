@@ -10,17 +10,19 @@ from collections.abc import Sequence
 from games.cli import arena, bench, play
 from games.players import PLAYER_NAMES
 from games.record import RecordError, ReplayError, load_record, replay_match
+from games.registry import REGISTRY
 
 __all__ = ["main"]
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m games", description=__doc__)
+    default = REGISTRY[0].variant.id  # the registry lists its default variant first
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay a game record and print outcomes as JSON")
     rp.add_argument("file")
     pp = sub.add_parser("play", help="play in the terminal against computer players")
-    pp.add_argument("variant", nargs="?", default="marias-voleny")
+    pp.add_argument("variant", nargs="?", default=default)
     pp.add_argument("--seed", type=int, default=None, help="seed of the first deal")
     pp.add_argument("--seat", type=int, default=0, help="your seat (0 = first)")
     pp.add_argument("--seats", type=int, default=3)
@@ -29,7 +31,7 @@ def _parser() -> argparse.ArgumentParser:
     pp.add_argument("--lang", choices=("cs", "en"), default="cs")
     pp.add_argument("--save", help="write the game record of the session to this file")
     bp = sub.add_parser("bench", help="print speed figures of the engine on one core")
-    bp.add_argument("variant", nargs="?", default="marias-voleny")
+    bp.add_argument("variant", nargs="?", default=default)
     bp.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     arena.add_parser(sub)
     return parser

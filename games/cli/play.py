@@ -1,9 +1,10 @@
 """Play a match in the terminal against computer players (``python -m games play``).
 
 What a player reads (the view, the choices, the table log, the end of a
-deal) is the variant's text module: ``marias_text`` for the German-suited
-mariáš deck, ``blazen_text`` for Blázen's French deck. This loop only asks,
-applies and prints, in the language of ``--lang``.
+deal) is the variant's text module, which its entry in ``games.registry``
+names (``marias_text`` for the German-suited mariáš deck, ``blazen_text``
+for Blázen's French deck). This loop only asks, applies and prints, in the
+language of ``--lang``, and never asks which game it plays.
 """
 
 from __future__ import annotations
@@ -13,13 +14,10 @@ import json
 import random
 import secrets
 from pathlib import Path
-from typing import Any
 
-from games.cli import blazen_text, marias_text
 from games.engine import GameError, Match, Seat, State
-from games.players import make_player
 from games.record import DealRecord, MatchRecord
-from games.registry import UnknownVariant, find_variant
+from games.registry import UnknownVariant, find_registration
 
 __all__ = ["run"]
 
@@ -48,10 +46,11 @@ def _players(low: int, high: int) -> str:
 def run(args: argparse.Namespace) -> int:
     cs = args.lang == "cs"
     try:
-        variant = find_variant(args.variant)
+        entry = find_registration(args.variant)
     except UnknownVariant:
         print(f"neznámá hra {args.variant!r}" if cs else f"unknown game {args.variant!r}")
         return 2
+    variant = entry.variant
     seats = args.seats
     if not variant.min_seats <= seats <= variant.max_seats or not 0 <= args.seat < seats:
         low, high = variant.min_seats, variant.max_seats
@@ -63,8 +62,12 @@ def run(args: argparse.Namespace) -> int:
     names = [
         ("ty" if args.lang == "cs" else "you") if s == args.seat else f"AI{s}" for s in range(seats)
     ]
-    bots = {s: make_player(args.opponents, variant.id) for s in range(seats) if s != args.seat}
-    text: Any = blazen_text if variant.id == "blazen" else marias_text
+    try:
+        bots = {s: entry.player(args.opponents) for s in range(seats) if s != args.seat}
+    except KeyError as exc:  # a kind of player this game has not got
+        print(exc.args[0])
+        return 2
+    text = entry.text()
     rng = random.Random(seed)
     tally = [0] * seats
     deals: list[DealRecord] = []
@@ -78,10 +81,8 @@ def run(args: argparse.Namespace) -> int:
             return 2
         actions: list[tuple[Seat, str]] = []
         offered: set[int] = set()
-        game = "hra" if variant.id == "blazen" else "rozdání"
-        title = (
-            f"{number + 1}. {game}" if cs else f"{'game' if game == 'hra' else 'deal'} {number + 1}"
-        )
+        noun = entry.deal_noun.get(args.lang, entry.deal_noun["en"])
+        title = f"{number + 1}. {noun}" if cs else f"{noun} {number + 1}"
         dealing = text.dealer_text(names, dealer, args.lang, args.seat)
         print(f"\n=== {title} · {dealing} · seed {seed + number} ===")
         while not state.is_over:

@@ -43,11 +43,14 @@ from games.cards import SUIT_MASKS, Card, CardSet, cards_of
 from games.engine import Seat
 from games.marias.rules import BETL_ORDER, DECK_MASK
 from games.marias.state import VolenyState
-from games.tricks import legal_follow, trick_winner
+from games.tricks import MARIAS_DUTIES, TrickRules, legal_follow, trick_winner
 
 __all__ = ["SEARCH_CARDS", "Knowledge", "claim_holds", "knowledge"]
 
 SEARCH_CARDS = 5
+
+_BETL_RULES = TrickRules.build(MARIAS_DUTIES, BETL_ORDER)
+"""Claims exist only in betl and durch: Mariáš duties, the betl order, no trumps."""
 """Hand size up to which a betl claim is also proved by exhaustive search."""
 _SEARCH_BUDGET = 50_000
 _BETL_SPLITS = 300
@@ -270,7 +273,7 @@ def _betl_surely_safe(know: Knowledge) -> bool:
     if know.table:
         led = know.table[0] // 13
         best = max(BETL_ORDER.strength[c] for c in know.table if c // 13 == led)
-        for c in cards_of(legal_follow(hand, know.table, None, BETL_ORDER)):
+        for c in cards_of(legal_follow(hand, know.table, _BETL_RULES)):
             beaten = c // 13 != led or BETL_ORDER.strength[c] < best
             if beaten and _always_under(hand & ~(1 << c), theirs):
                 return True
@@ -317,10 +320,10 @@ def _betl_search(
 
     def trick(hands: Hands, first: int, cards: list[Card], who: list[int]) -> bool:
         if len(cards) == 3:
-            winner = who[trick_winner(cards, None, BETL_ORDER)]
+            winner = who[trick_winner(cards, _BETL_RULES)]
             return winner != me and safe(hands, winner)
         player = (first + len(cards)) % 3
-        options = legal_follow(hands[player], cards, None, BETL_ORDER)
+        options = legal_follow(hands[player], cards, _BETL_RULES)
         mine = player == me
         for c in cards_of(options):
             rest = list(hands)

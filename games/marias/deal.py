@@ -13,7 +13,9 @@ from collections.abc import Mapping, Sequence
 
 from games.cards import DECK_32, Card, CardError, card, card_code
 from games.engine import IllegalAction, Seat
+from games.marias.game import VolenyGame
 from games.marias.options import VolenyOptions
+from games.marias.rules import BETL_ORDER
 from games.marias.state import Phase, VolenyState
 
 __all__ = [
@@ -83,7 +85,7 @@ def new_deal(
     for seat, packet in zip(active, dealt, strict=True):
         for c in packet:
             hands[seat] |= 1 << c
-    return VolenyState(
+    return VolenyGame(
         options=options,
         seats=seats,
         dealer=dealer,
@@ -131,9 +133,8 @@ def first_dealer(options: VolenyOptions, seats: int, seed: int) -> Seat:
         return rng.randrange(seats)
     deck = list(DECK_32)
     rng.shuffle(deck)
-    # Each player draws one card; rank decides (7 low .. A high), suit order breaks ties.
-    from games.marias.rules import BETL_ORDER
 
+    # Each player draws one card; rank decides (7 low .. A high), suit order breaks ties.
     def key(c: Card) -> tuple[int, int]:
         return BETL_ORDER.strength[c], -(c // 13)
 

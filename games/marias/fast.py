@@ -11,15 +11,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games.cards import SUIT_MASKS
-from games.marias.rules import BETL_ORDER, KINGS, NORMAL_ORDER, QUEENS, SHARP
+from games.marias.legality import trick_rules
+from games.marias.rules import KINGS, QUEENS, SHARP
 from games.marias.state import Phase, VolenyState
 
 __all__ = ["PlayoutResult", "random_playout"]
 
 _SUIT_OF = tuple(c // 13 for c in range(54))
-_HIGHER_NORMAL = NORMAL_ORDER.higher
-_HIGHER_BETL = BETL_ORDER.higher
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +39,10 @@ def random_playout(
         raise ValueError("playouts start in the play phase")
     active = state.active
     hands = [state.hands[s] for s in active]
+    rules = trick_rules(state)
+    legal_of = rules.legal
+    beaters = rules.beaters
     trump = state.trump
-    trump_mask = SUIT_MASKS[trump] if trump is not None else 0
-    higher = _HIGHER_NORMAL if state.kind == "hra" else _HIGHER_BETL
-    must_trump = state.options.must_trump_when_cannot_overtrump
     marry = state.kind == "hra"
     tricks = [0, 0, 0]
     points = [0, 0, 0]
@@ -58,7 +56,13 @@ def random_playout(
             if (1 << played) & SHARP:
                 points[w] += 10
     table: list[int] = [int(x) for x in state.trick_cards]
-    who = [active.index(s) for s in state.trick_seats]
+    # The kit's ``legal`` wants the led suit and the winning card; keeping
+    # both (and the winner's role) up to date card by card saves rescanning.
+    led = win = taker = 0
+    if table:
+        best = rules.winner(state.trick_cards)
+        led, win = _SUIT_OF[table[0]], table[best]
+        taker = active.index(state.trick_seats[best])
     player = active.index(state.to_move) if state.to_move is not None else 0
     rand = rng.random
     last_card = -1
@@ -66,33 +70,7 @@ def random_playout(
     done = len(state.tricks)
     while done < 10:
         hand = hands[player]
-        if not table:
-            legal = hand
-        else:
-            led = _SUIT_OF[table[0]]
-            led_mask = SUIT_MASKS[led]
-            follow = hand & led_mask
-            best = table[0]
-            trumped = False
-            for c in table[1:]:
-                s = _SUIT_OF[c]
-                if s == _SUIT_OF[best]:
-                    if higher[best] >> c & 1:
-                        best = c
-                elif trump is not None and s == trump:
-                    best = c
-                    trumped = True
-            if follow:
-                trumped_lead = trumped and led != trump
-                legal = follow if trumped_lead else (follow & higher[best]) or follow
-            elif hand & trump_mask:
-                trumps = hand & trump_mask
-                if _SUIT_OF[best] == trump:
-                    legal = (trumps & higher[best]) or (trumps if must_trump else hand)
-                else:
-                    legal = trumps
-            else:
-                legal = hand
+        legal = legal_of(hand, led, win) if table else hand
         k = int(rand() * legal.bit_count())
         while k:
             legal &= legal - 1
@@ -106,27 +84,21 @@ def random_playout(
             if hand & partner:
                 marriages[player] += 40 if _SUIT_OF[c] == trump else 20
         hands[player] = hand ^ bit
+        if not table:
+            led, win, taker = _SUIT_OF[c], c, player
+        elif beaters[win] >> c & 1:
+            win, taker = c, player
         table.append(c)
-        who.append(player)
         if len(table) < 3:
             player = (player + 1) % 3
             continue
-        win = 0
-        for i in (1, 2):
-            a, b = table[i], table[win]
-            if _SUIT_OF[a] == _SUIT_OF[b]:
-                if higher[b] >> a & 1:
-                    win = i
-            elif trump is not None and _SUIT_OF[a] == trump:
-                win = i
-        player = who[win]
+        player = taker
         tricks[player] += 1
         for x in table:
             if (1 << x) & SHARP:
                 points[player] += 10
-        last_card, last_winner = table[win], player
+        last_card, last_winner = win, player
         table.clear()
-        who.clear()
         done += 1
     points[last_winner] += 10
     return PlayoutResult(

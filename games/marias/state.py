@@ -1,13 +1,18 @@
 """The immutable state of one deal of volený mariáš.
 
 A state is plain frozen data; every transition (``transitions.apply``)
-returns a new one. Derived questions (who is to act, what is legal, the
-outcome, what a seat may see) are answered by the sibling modules, which
-this class only forwards to.
+returns a new one. Who is to act is answered here; what is legal, the
+outcome and what a seat may see are answered by the rule modules
+(``legality``, ``scoring``, ``views``), which import this one. So that no
+module imports a module that imports it back, this one imports none of
+them: it declares those parts of the engine contract abstract, and
+``games.marias.game.VolenyGame``, one level above the rule modules, gives
+them. Every deal ``deal.new_deal`` makes is a ``VolenyGame``.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -62,7 +67,7 @@ class Call:
 
 
 @dataclass(frozen=True, slots=True)
-class VolenyState:
+class VolenyState(ABC):
     """One deal. ``hands`` is indexed by table seat; a sitting-out seat holds nothing."""
 
     options: VolenyOptions
@@ -134,22 +139,14 @@ class VolenyState:
     def to_act(self) -> frozenset[Seat]:
         return frozenset() if self.to_move is None else frozenset((self.to_move,))
 
-    def legal_actions(self, seat: Seat) -> Sequence[MariasAction]:
-        from games.marias import legality
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> Sequence[MariasAction]: ...
 
-        return legality.legal_actions(self, seat)
+    @abstractmethod
+    def outcome(self) -> Outcome: ...
 
-    def outcome(self) -> Outcome:
-        from games.marias import scoring
+    @abstractmethod
+    def view(self, seat: Seat) -> object: ...
 
-        return scoring.outcome(self)
-
-    def view(self, seat: Seat) -> object:
-        from games.marias import views
-
-        return views.player_view(self, seat)
-
-    def public_view(self) -> object:
-        from games.marias import views
-
-        return views.public_view(self)
+    @abstractmethod
+    def public_view(self) -> object: ...

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from games.engine import Action, Event, IllegalAction, Match, Outcome, Seat
+from games.engine import Action, BaseVariant, Event, IllegalAction, Seat
 from games.marias import deal, transitions
 from games.marias.actions import MariasAction, parse_action
 from games.marias.options import VolenyOptions
@@ -16,8 +15,13 @@ __all__ = ["VOLENY", "VolenyVariant"]
 _ACTION_TYPES = MariasAction.__args__
 
 
-class VolenyVariant:
-    """``marias-voleny``: 3 players, or 4 with one sitting out each deal."""
+class VolenyVariant(BaseVariant):
+    """``marias-voleny``: 3 players, or 4 with one sitting out each deal.
+
+    The seat range, the clockwise dealer, the clocks and the timeout move are
+    :class:`BaseVariant`'s defaults; only dealing (who deals first, the fourth
+    player sitting out, gathering and cutting) and the moves are mariáš's own.
+    """
 
     id = "marias-voleny"
     aliases: tuple[str, ...] = ("marias", "mariáš", "voleny", "volený", "volený mariáš")
@@ -25,9 +29,6 @@ class VolenyVariant:
     min_seats = 3
     max_seats = 4
     options_type = VolenyOptions
-
-    def options(self, values: Mapping[str, Any] | None = None) -> VolenyOptions:
-        return VolenyOptions.from_dict(dict(values or {}))
 
     def new_deal(
         self,
@@ -59,9 +60,6 @@ class VolenyVariant:
     def sitting_out(self, options: VolenyOptions, seats: int, dealer: Seat) -> frozenset[Seat]:
         return deal.sitting_out(options, seats, dealer)
 
-    def seat_range(self, options: VolenyOptions) -> tuple[int, int]:
-        return self.min_seats, self.max_seats
-
     def first_dealer(self, options: VolenyOptions, seats: int, seed: int) -> Seat:
         return deal.first_dealer(options, seats, seed)
 
@@ -71,20 +69,6 @@ class VolenyVariant:
         if options.shuffle_mode != "gather_and_cut":
             return None
         return deal.cards_from_deck(deal.gather_and_cut(previous, seed), options, seats, dealer)
-
-    def next_match(self, match: Match, outcome: Outcome) -> Match:
-        """The deal passes clockwise."""
-        return match.record(outcome)
-
-    def due(self, state: VolenyState) -> frozenset[Seat]:
-        return state.to_act()
-
-    def turn_share(self, state: VolenyState, seat: Seat) -> float:
-        return 1.0
-
-    def timeout_action(self, state: VolenyState, seat: Seat) -> Action | None:
-        """The rules name no default move: a computer player plays for the seat."""
-        return None
 
 
 VOLENY = VolenyVariant()

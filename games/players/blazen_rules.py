@@ -80,9 +80,10 @@ class BlazenRulePlayer:
     ) -> Action:
         public = view.public
         take = next(a for a in legal if isinstance(a, Take))
-        for action in legal:
-            if isinstance(action, Show):
-                return action  # passing the attack on for free
+        if public.seats - len(public.out) > 2:  # with two left it would only come back
+            for action in legal:
+                if isinstance(action, Show):
+                    return action  # passing the attack on for free
         transfers = [a for a in legal if isinstance(a, Transfer) and len(a.cards) == 1]
         cheap = [a for a in transfers if _value(a.cards[0], trump) < 8]
         if cheap:
