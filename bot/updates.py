@@ -25,8 +25,17 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         super().__init__(max_concurrent_updates)
         self._locks: dict[int, asyncio.Lock] = {}
         self._users: dict[int, int] = {}
+        self.in_progress = 0
+        """Updates being handled or waiting for their chat's turn (tests wait for 0)."""
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        self.in_progress += 1
+        try:
+            await self._process(update, coroutine)
+        finally:
+            self.in_progress -= 1
+
+    async def _process(self, update: object, coroutine: Awaitable[Any]) -> None:
         chat = update.effective_chat if isinstance(update, Update) else None
         if chat is None:
             await coroutine

@@ -91,6 +91,9 @@ class Harness:
             await self.server.idle(quiet=quiet, timeout=max(0.1, deadline - loop.time()))
             flushed = await self.services.publisher.flush(timeout=0)
             busy = any(not t.done() for t in self.services.driver._tasks.values())
+            # an update still being handled (a slow database write under load) is not quiet
+            busy = busy or self.app.update_queue.qsize() > 0
+            busy = busy or getattr(self.app.update_processor, "in_progress", 0) > 0
             if flushed and not busy:
                 await self.server.idle(quiet=quiet, timeout=max(0.1, deadline - loop.time()))
                 return
