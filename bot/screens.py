@@ -76,12 +76,13 @@ class Screens:
         lines.append(
             tr("lobby.rules_changed", list=changed) if changed else tr("lobby.rules_default")
         )
-        lines.append(tr("lobby.hint"))
+        lines.append(tr("lobby.hint" if live.chat_id < 0 else "lobby.hint_direct"))
+        seating = [_button(tr("btn.leave"), _cb(live, Op.LEAVE))]
+        # A direct chat's table seats only its user (again, after Leave) and computers.
+        if live.chat_id < 0 or live.seat_of(live.chat_id) is None:
+            seating.insert(0, _button(tr("btn.join"), _cb(live, Op.JOIN)))
         keyboard = [
-            [
-                _button(tr("btn.join"), _cb(live, Op.JOIN)),
-                _button(tr("btn.leave"), _cb(live, Op.LEAVE)),
-            ],
+            seating,
             [
                 _button(tr("btn.add_computer"), _cb(live, Op.ADD_COMPUTER)),
                 _button(tr("btn.remove_computer"), _cb(live, Op.REMOVE_COMPUTER)),

@@ -127,7 +127,7 @@ class TableManager:
         assert live.match is not None
         variant = live.variant
         state = variant.new_deal(
-            live.deal_options, live.match.seat_count, deal.dealer, seed=deal.seed, cards=deal.cards
+            live.deal_options, live.match.seat_count, deal.setup, seed=deal.seed, cards=deal.cards
         )
         for logged in await self.store.deals.list_actions(deal.id):
             state, _ = variant.apply(state, logged.seat, variant.parse_action(logged.code))
@@ -346,14 +346,19 @@ class TableManager:
             # house rule "sklepnout": the next deck is the last deal's cards, cut
             cards = variant.next_deal_cards(previous, options, count, dealer, seed)
             seed = None if cards is not None else seed
-        state = variant.new_deal(options, count, dealer, seed=seed, cards=cards, opener=opener)
-        if opener is not None or cards is not None:
-            # a seed cannot say who opens; the cards can (docs/records.md), and
-            # the state is rebuilt from them exactly as a replay will build it
-            seed, cards = None, variant.dealt_cards(state)
-            state = variant.new_deal(options, count, dealer, cards=cards)
+        setup: dict[str, Any] = {"dealer": dealer}
+        if opener is not None:
+            setup["opener"] = opener
+        # dealt once: the seed (or cards) and the setup are all a replay needs
+        state = variant.new_deal(options, count, setup, seed=seed, cards=cards)
         deal = await self.store.deals.start_deal(
-            live.id, match["deals"], dealer, seed=seed, cards=cards, at=time.time()
+            live.id,
+            match["deals"],
+            dealer,
+            seed=seed,
+            cards=cards,
+            setup=variant.setup_of(state),
+            at=time.time(),
         )
         live.state = state
         live.deal, live.outcome = deal, None

@@ -3,7 +3,8 @@
 The bot, storage, records and computer players only ever talk to a game
 through this contract, so a new game plugs in without touching them:
 
-* ``Variant.new_deal`` makes a deal from options, seats, dealer and a seed or
+* ``Variant.new_deal`` makes a deal from options, seats, a setup (the dealer,
+  the opener when fixed, the variant's fixed parameters) and a seed or
   explicit cards; nothing else (no clock, no global random) goes in.
 * ``State.to_act()`` says whose input is awaited (a set, since Blázen can
   wait for several seats at once); ``State.legal_actions(seat)`` is the single
@@ -31,6 +32,34 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 Seat = int
 """A seat at the table, ``0 .. seats-1``, numbered clockwise."""
+
+DealSetup = Mapping[str, Any]
+"""What a deal is made from besides its cards: ``{"dealer": 0, "opener": 2, ...}``
+(JSON; ``opener`` and any variant's fixed parameters are optional)."""
+
+
+def deal_setup(setup: DealSetup | Seat, opener: Seat | None = None) -> dict[str, Any]:
+    """A checked setup from a setup mapping or the older bare dealer and ``opener``.
+
+    ``dealer`` must be a seat number and so must ``opener`` when given (the
+    variant checks they are seats of the table); other keys are the variant's.
+    """
+    if isinstance(setup, bool) or not isinstance(setup, int | Mapping):
+        raise IllegalAction("bad_setup", "a deal's setup is a mapping with a dealer")
+    result: dict[str, Any] = {"dealer": setup} if isinstance(setup, int) else dict(setup)
+    if opener is not None:
+        if result.get("opener", opener) != opener:
+            raise IllegalAction("bad_setup", "two different openers for one deal")
+        result["opener"] = opener
+    for key in ("dealer", "opener"):
+        value = result.get(key)
+        if (key == "dealer" or value is not None) and (
+            isinstance(value, bool) or not isinstance(value, int)
+        ):
+            raise IllegalAction("bad_setup", f"the setup's {key} is a seat number")
+    if result.get("opener", 0) is None:
+        del result["opener"]
+    return result
 
 
 class GameError(Exception):
@@ -163,15 +192,22 @@ class Variant(Protocol):
         self,
         options: Any,
         seats: int,
-        dealer: Seat,
+        setup: DealSetup | Seat,
         *,
         seed: int | None = None,
         cards: Mapping[str, Sequence[str]] | None = None,
         opener: Seat | None = None,
     ) -> Any:
-        """A new deal. ``opener`` is who must open it when the match fixed that
-        (``Match.opener``); ``dealt_cards`` of such a deal records it, since a seed
-        cannot. A variant whose opener always follows from the dealer refuses one."""
+        """A new deal from its ``setup`` (a JSON mapping: ``dealer``, an optional
+        ``opener`` when the match fixed who opens (``Match.opener``), and any fixed
+        parameter of the variant) and a seed or explicit cards. A bare dealer and
+        ``opener=`` are the older spelling of the same setup (``deal_setup``).
+        A variant whose opener always follows from the dealer refuses one."""
+        ...
+
+    def setup_of(self, state: Any) -> dict[str, Any]:
+        """The setup a deal was made from: ``new_deal(setup_of(s), seed=…)`` or
+        ``cards=dealt_cards(s)`` rebuilds it."""
         ...
 
     def parse_action(self, code: str) -> Action: ...
@@ -250,12 +286,16 @@ class BaseVariant(ABC):
         self,
         options: Any,
         seats: int,
-        dealer: Seat,
+        setup: DealSetup | Seat,
         *,
         seed: int | None = None,
         cards: Mapping[str, Sequence[str]] | None = None,
         opener: Seat | None = None,
     ) -> Any: ...
+
+    def setup_of(self, state: Any) -> dict[str, Any]:
+        """The dealer alone, by default: the deal's rules name its opener."""
+        return {"dealer": state.dealer}
 
     @abstractmethod
     def parse_action(self, code: str) -> Action: ...

@@ -1,7 +1,8 @@
 """Game records: the JSON files that describe a match deal by deal (docs/records.md).
 
-A deal is event-sourced: variant, options, seats, dealer, the cards (or the
-seed) and the ordered action list determine it completely. The same form is
+A deal is event-sourced: variant, options, seats, its setup (the dealer, any
+fixed opener or parameter), the cards (or the seed) and the ordered action
+list determine it completely. The same form is
 what storage keeps, what a user exports and what ``python -m games replay``
 checks.
 """
@@ -59,9 +60,19 @@ class DealRecord:
     seed: int | None = None
     cards: Mapping[str, Sequence[str]] | None = None
     expect: Mapping[str, Any] | None = None
+    setup: Mapping[str, Any] | None = None
+    """The deal's setup (``Variant.new_deal``) beyond the dealer: ``opener`` and
+    any fixed parameter. ``None`` (an older record) means the dealer alone."""
+
+    @property
+    def deal_setup(self) -> dict[str, Any]:
+        """The full setup ``new_deal`` gets: the dealer and ``setup``."""
+        return {**(self.setup or {}), "dealer": self.dealer}
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"dealer": self.dealer}
+        if self.setup is not None:
+            data["setup"] = {**self.setup, "dealer": self.dealer}
         if self.seed is not None:
             data["seed"] = self.seed
         if self.cards is not None:
@@ -240,13 +251,42 @@ def _deal_from_json(data: Any, number: int, seats: int) -> DealRecord:
         seat = _integer(pair[0], f"{at} seat", 0, seats - 1)
         actions.append((seat, _text(pair[1], f"{at} code", MAX_CODE)))
     expect = deal.get("expect")
+    setup = deal.get("setup")
     return DealRecord(
         dealer=dealer,
         actions=tuple(actions),
         seed=seed,
         cards=None if cards is None else _cards(cards, f"{where}.cards", seats),
         expect=None if expect is None else _object(expect, f"{where}.expect"),
+        setup=None if setup is None else _setup(setup, f"{where}.setup", seats, dealer),
     )
+
+
+def _setup(value: Any, where: str, seats: int, dealer: Seat) -> dict[str, Any]:
+    """The shape of ``setup``: short lower-case names with small JSON values; its
+    ``dealer``, if given, is the deal's and its ``opener`` a seat. Which other keys
+    a deal takes is the variant's to say (``new_deal``)."""
+    setup = _object(value, where)
+    if len(setup) > MAX_CARD_KEYS:
+        raise RecordError(f"{where} has more than {MAX_CARD_KEYS} keys")
+    for key, entry in setup.items():
+        if not _CARD_KEY.fullmatch(key):
+            raise RecordError(f"{where} has a bad key {_show(key)}")
+        if key in ("dealer", "opener"):
+            _integer(entry, f"{where}.{key}", 0, seats - 1)
+        elif isinstance(entry, list):
+            for index, item in enumerate(_array(entry, f"{where}.{key}", MAX_CARDS)):
+                if not isinstance(item, str | int) or isinstance(item, bool):
+                    raise RecordError(f"{where}.{key}[{index}] must be a string or number")
+                if isinstance(item, str):
+                    _text(item, f"{where}.{key}[{index}]", MAX_NAME)
+        elif isinstance(entry, str):
+            _text(entry, f"{where}.{key}", MAX_NAME, empty=True)
+        elif entry is not None and not isinstance(entry, int | float):
+            raise RecordError(f"{where}.{key} must be a number, string or list")
+    if setup.get("dealer", dealer) != dealer:
+        raise RecordError(f"{where}.dealer is not the deal's dealer {dealer}")
+    return {key: entry for key, entry in setup.items() if key != "dealer"}
 
 
 def _cards(value: Any, where: str, seats: int) -> dict[str, list[str]]:
@@ -350,7 +390,7 @@ def iter_deal(
     options = variant.options(record.options)
     try:
         state = variant.new_deal(
-            options, record.seats, deal.dealer, seed=deal.seed, cards=deal.cards
+            options, record.seats, deal.deal_setup, seed=deal.seed, cards=deal.cards
         )
     except GameError as exc:
         raise ReplayError(number, -1, deal.dealer, "deal", exc.reason) from exc

@@ -17,7 +17,7 @@ disagree after a crash.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
@@ -51,6 +51,15 @@ class Deal:
     scores: tuple[int, ...] | None
     started_at: float | None
     finished_at: float | None
+    setup_json: str | None = None
+
+    @property
+    def setup(self) -> dict[str, Any]:
+        """What the deal was made from besides its cards (``Variant.new_deal``):
+        at least ``dealer``; a deal stored before migration 0004 has only that."""
+        if self.setup_json is None:
+            return {"dealer": self.dealer}
+        return dict(load_json(self.setup_json))
 
     @property
     def cards(self) -> Any:
@@ -87,7 +96,7 @@ class LoggedAction:
 
 _DEAL_SELECT = (
     "SELECT d.deal_id, d.match_id, m.table_id, m.seat_count, d.deal_no, d.dealer, d.seed,"
-    " d.cards_json, d.outcome_json, d.scores_json, d.started_at, d.finished_at"
+    " d.cards_json, d.setup_json, d.outcome_json, d.scores_json, d.started_at, d.finished_at"
     " FROM deals AS d JOIN matches AS m ON m.match_id = d.match_id"
 )
 
@@ -102,6 +111,7 @@ def _deal(row: aiosqlite.Row) -> Deal:
         dealer=row["dealer"],
         seed=None if row["seed"] is None else int(row["seed"]),
         cards_json=row["cards_json"],
+        setup_json=row["setup_json"],
         outcome_json=row["outcome_json"],
         scores=None if scores is None else tuple(load_json(scores)),
         started_at=row["started_at"],
@@ -149,17 +159,23 @@ class DealsRepository:
         seed: int | None = None,
         cards: Any = None,
         *,
+        setup: Mapping[str, Any] | None = None,
         at: float | None = None,
     ) -> Deal:
         """Open the next deal of the table's current match.
 
         Exactly one of ``seed`` and ``cards`` (any JSON value) must be given.
+        ``setup`` is the deal's setup (a JSON object whose ``dealer`` is
+        ``dealer``); without it the deal's setup is the dealer alone.
         ``DealError`` codes: ``no_match``, ``bad_seat`` (dealer out of range),
         ``deal_open`` (the match has a deal in play), ``deal_no_taken``.
         """
         if (seed is None) == (cards is None):
             raise ValueError("give exactly one of seed and cards")
         cards_json = None if cards is None else dump_json(cards)
+        if setup is not None and setup.get("dealer") != dealer:
+            raise ValueError("the setup's dealer is the deal's dealer")
+        setup_json = None if setup is None else dump_json(dict(setup))
         async with self._db.transaction() as conn:
             table = await load_table(conn, table_id)
             if table.status != "playing":
@@ -185,9 +201,18 @@ class DealsRepository:
                 raise DealError("deal_no_taken", f"match {match.id} already has deal {deal_no}")
             row = await fetch_one(
                 conn,
-                "INSERT INTO deals (match_id, deal_no, dealer, seed, cards_json, started_at)"
-                " VALUES (?, ?, ?, ?, ?, ?) RETURNING deal_id",
-                (match.id, deal_no, dealer, None if seed is None else str(seed), cards_json, at),
+                "INSERT INTO deals"
+                " (match_id, deal_no, dealer, seed, cards_json, setup_json, started_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING deal_id",
+                (
+                    match.id,
+                    deal_no,
+                    dealer,
+                    None if seed is None else str(seed),
+                    cards_json,
+                    setup_json,
+                    at,
+                ),
             )
             assert row is not None
             return _deal(await _load_deal_row(conn, row["deal_id"]))

@@ -1,10 +1,10 @@
 """Every button press: parse, check where it was pressed, route, answer once.
 
 Checks happen in this order, each with its own clear toast: the data must be
-ours (else "forged"), the table must still be live, a press in a group must
-come from that table's group and a press in a direct chat may only be a
-game action or selection. The operation handlers then check the presser's
-seat, the version and the engine's verdict.
+ours (else "forged"), the table must still be live, and a press must come
+from the table's own chat (a group, or the direct chat of a two-player
+table) or be a game action or selection from a direct chat. The operation
+handlers then check the presser's seat, the version and the engine's verdict.
 """
 
 from __future__ import annotations
@@ -77,19 +77,17 @@ async def _route(update: Update, context: Ctx, press: Press) -> None:
         await press.answer(tr("err.forged"), alert=True)
         return
     if data.op is Op.NEW:
-        if private:
-            await press.answer(tr("err.forged"), alert=True)
-            return
         await lobby.on_new(found, press, chat, user, data.arg)
         return
     live = found.tables.get(data.table_id)
     if live is None:
         await press.answer(tr("err.table_gone"))
         return
-    if (private and data.op not in PRIVATE_OPS) or (not private and chat.id != live.chat_id):
+    own_chat = chat.id == live.chat_id
+    if not own_chat and not (private and data.op in PRIVATE_OPS):
         await press.answer(tr("err.forged"), alert=True)
         return
-    if not private:
+    if own_chat:
         tr = found.i18n.for_lang(live.language)
     await _run(found, context, press, live, user, data, tr)
 

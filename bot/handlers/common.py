@@ -38,6 +38,7 @@ __all__ = [
     "reply",
     "resend_hands",
     "services",
+    "table_command",
 ]
 
 _LOG = logging.getLogger(__name__)
@@ -132,6 +133,19 @@ async def group_command(update: Update, context: Ctx, command: str) -> GroupComm
     """The parts of a group command; in a direct chat a clear answer and ``None``."""
     cmd = await command_context(update, context)
     if cmd is not None and not is_group(cmd.chat):
+        await reply(cmd.found, cmd.chat.id, cmd.tr("err.group_only", command=command))
+        return None
+    return cmd
+
+
+async def table_command(update: Update, context: Ctx, command: str) -> GroupCommand | None:
+    """The parts of a command that works on the chat's own table: in a group, or in
+    a direct chat that has a table (a two-player table there); elsewhere a clear
+    answer and ``None``."""
+    cmd = await command_context(update, context)
+    if cmd is None or is_group(cmd.chat):
+        return cmd
+    if cmd.found.tables.for_chat(cmd.chat.id) is None:
         await reply(cmd.found, cmd.chat.id, cmd.tr("err.group_only", command=command))
         return None
     return cmd

@@ -5,6 +5,11 @@ are filled up to the most its rules seat (``Variant.seat_range``: Blázen's
 deck and teams decide) and the deal starts once enough sit. Joining needs an
 open direct chat (the hand goes there); without one the player gets a t.me
 deep link that seats them when they press Start.
+
+``/new`` in a direct chat opens a table there for a game its default rules
+let two play (``Variant.seat_range``): the user against the computer players
+they add; nobody else can join it (its lobby has no Join button and its deep
+link is refused), and a game that needs more players points to a group.
 """
 
 from __future__ import annotations
@@ -15,13 +20,16 @@ from bot.callbacks import CallbackData
 from bot.handlers.common import (
     Ctx,
     Press,
+    command_context,
     display_name,
     error_text,
     group_command,
+    is_group,
     live_table,
     may_manage,
     note_user,
     reply,
+    table_command,
 )
 from bot.live import LiveTable, TableError
 from bot.publisher import Content, Slot
@@ -50,15 +58,36 @@ __all__ = [
 ]
 
 
-def games_list(tr: Translator) -> str:
-    return ", ".join(f"{v.title.get(tr.lang, v.id)} (/new {v.aliases[0]})" for v in playable())
+def games_list(tr: Translator, *, direct: bool = False) -> str:
+    games = [v for v in playable() if not direct or fits_direct_chat(v)]
+    return ", ".join(f"{v.title.get(tr.lang, v.id)} (/new {v.aliases[0]})" for v in games)
+
+
+DIRECT_SEATS = 2
+"""A table in a direct chat: its user and the computer players they add."""
+
+
+def fits_direct_chat(variant: Variant) -> bool:
+    """Whether the game can be played two-handed with its default rules."""
+    low, high = variant.seat_range(variant.options())
+    return low <= DIRECT_SEATS <= high
+
+
+def _direct_refusal(variant: Variant, tr: Translator) -> str | None:
+    """Why the game cannot open in a direct chat, or ``None`` when it can."""
+    if fits_direct_chat(variant):
+        return None
+    low, _ = variant.seat_range(variant.options())
+    title = variant.title.get(tr.lang, variant.id)
+    return tr("err.dm_needs_group", game=title, min=low, games=games_list(tr, direct=True))
 
 
 # -- /new --------------------------------------------------------------------------------
 
 
 async def new_cmd(update: Update, context: Ctx) -> None:
-    cmd = await group_command(update, context, "/new")
+    """/new in a group, or in a direct chat for a two-player game against the computer."""
+    cmd = await command_context(update, context)
     if cmd is None:
         return
     found, chat, user, tr = cmd.found, cmd.chat, cmd.user, cmd.tr
@@ -79,6 +108,10 @@ async def new_cmd(update: Update, context: Ctx) -> None:
         title = variant.title.get(tr.lang, variant.id)
         await reply(found, chat.id, tr("err.not_playable", name=title, games=games_list(tr)))
         return
+    refusal = None if is_group(chat) else _direct_refusal(variant, tr)
+    if refusal is not None:
+        await reply(found, chat.id, refusal)
+        return
     try:
         await _open(found, chat.id, user, variant)
     except TableError as error:
@@ -95,6 +128,11 @@ async def on_new(found: Services, press: Press, chat: Chat, user: User, variant_
         return
     if variant.id not in RENDERERS:
         await press.answer(tr("err.forged"), alert=True)
+        return
+    refusal = None if is_group(chat) else _direct_refusal(variant, tr)
+    if refusal is not None:
+        await press.answer()
+        await reply(found, chat.id, refusal)
         return
     message = press.query.message
     await note_user(found, user)
@@ -285,7 +323,7 @@ async def on_start(
 
 
 async def stop_cmd(update: Update, context: Ctx) -> None:
-    cmd = await group_command(update, context, "/stop")
+    cmd = await table_command(update, context, "/stop")
     if cmd is None:
         return
     found, chat, user, tr = cmd.found, cmd.chat, cmd.user, cmd.tr

@@ -68,6 +68,9 @@ async def _join_by_link(
     if live is None:
         await reply(found, chat_id, tr("start.table_gone"))
         return
+    if live.chat_id > 0 and live.seat_of(user_id) is None:  # a direct chat's own table
+        await reply(found, chat_id, tr("err.dm_private"))
+        return
     if live.seat_of(user_id) is not None:
         await reply(found, chat_id, tr("start.already_seated"))
         await _resend(found, user_id)

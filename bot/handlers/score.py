@@ -10,7 +10,7 @@ from itertools import groupby
 
 from telegram import Update
 
-from bot.handlers.common import Ctx, group_command, reply
+from bot.handlers.common import Ctx, command_context, reply
 from bot.render import RENDERERS
 from bot.render.i18n import Html, Translator, escape
 from bot.services import Services
@@ -21,7 +21,7 @@ __all__ = ["score_cmd"]
 
 
 async def score_cmd(update: Update, context: Ctx) -> None:
-    cmd = await group_command(update, context, "/score")
+    cmd = await command_context(update, context)  # a direct chat: its own two-player table
     if cmd is None:
         return
     found, chat, tr = cmd.found, cmd.chat, cmd.tr

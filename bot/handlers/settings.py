@@ -16,10 +16,10 @@ from bot.handlers.common import (
     Ctx,
     Press,
     error_text,
-    group_command,
     live_table,
     may_manage,
     reply,
+    table_command,
 )
 from bot.live import BOT_OPTIONS, LiveTable, TableError
 from bot.render.i18n import Translator
@@ -30,7 +30,7 @@ __all__ = ["on_option", "on_settings", "settings_cmd"]
 
 
 async def settings_cmd(update: Update, context: Ctx) -> None:
-    cmd = await group_command(update, context, "/settings")
+    cmd = await table_command(update, context, "/settings")
     if cmd is None:
         return
     live = await live_table(cmd)

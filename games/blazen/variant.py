@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.blazen import deal, timeouts, transitions
 from games.blazen import match as matches
 from games.blazen.actions import BlazenAction, parse_action
 from games.blazen.options import TEAM_SEATS, BlazenOptions
 from games.blazen.state import BlazenState, Phase
-from games.engine import Action, BaseVariant, Event, IllegalAction, Match, Outcome, Seat
+from games.engine import (
+    Action,
+    BaseVariant,
+    DealSetup,
+    Event,
+    IllegalAction,
+    Match,
+    Outcome,
+    Seat,
+    deal_setup,
+)
 
 __all__ = ["BLAZEN", "BlazenVariant"]
 
@@ -37,18 +48,32 @@ class BlazenVariant(BaseVariant):
         self,
         options: BlazenOptions,
         seats: int,
-        dealer: Seat,
+        setup: DealSetup | Seat,
         *,
         seed: int | None = None,
         cards: Mapping[str, Sequence[str]] | None = None,
         opener: Seat | None = None,
         first_attacker: Seat | None = None,
     ) -> BlazenState:
-        """A new game. ``opener`` (the contract's name; ``first_attacker`` is the
-        spec's) comes from the match after a fool (§5): ``Match.opener``, set by
-        ``next_match``; ``dealt_cards`` then records it as ``"attacker"``."""
-        fixed = first_attacker if first_attacker is not None else opener
-        return deal.new_deal(options, seats, dealer, seed=seed, cards=cards, first_attacker=fixed)
+        """A new game. The setup's ``opener`` (``first_attacker`` is the spec's
+        name) comes from the match after a fool (§5): ``Match.opener``, set by
+        ``next_match``. Older records carried it in the cards as ``"attacker"``;
+        that is still read, and the setup wins over it."""
+        given = deal_setup(setup, first_attacker if first_attacker is not None else opener)
+        return deal.new_deal(
+            options,
+            seats,
+            given["dealer"],
+            seed=seed,
+            cards=cards,
+            first_attacker=given.get("opener"),
+        )
+
+    def setup_of(self, state: BlazenState) -> dict[str, Any]:
+        result: dict[str, Any] = {"dealer": state.dealer}
+        if state.fixed_attacker is not None:
+            result["opener"] = state.fixed_attacker
+        return result
 
     def parse_action(self, code: str) -> BlazenAction:
         return parse_action(code)

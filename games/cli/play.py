@@ -75,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
     for number in range(args.deals):
         dealer, opener = match.dealer, match.opener
         try:
-            state = variant.new_deal(options, seats, dealer, seed=seed + number, opener=opener)
+            setup = {"dealer": dealer} if opener is None else {"dealer": dealer, "opener": opener}
+            state = variant.new_deal(options, seats, setup, seed=seed + number)
         except GameError as exc:  # a table the options cannot seat (Blázen: 7 with 36 cards)
             print(f"tento stůl nejde rozdat: {exc.reason}" if cs else exc.reason)
             return 2
@@ -135,11 +136,12 @@ def run(args: argparse.Namespace) -> int:
             )
         )
         print(text.tally_text(tally, names, args.lang, number + 1, options=options))
-        if opener is None:
-            deals.append(DealRecord(dealer=dealer, actions=tuple(actions), seed=seed + number))
-        else:  # a seed cannot carry the fixed first attacker; the cards can
-            cards = variant.dealt_cards(state)
-            deals.append(DealRecord(dealer=dealer, actions=tuple(actions), cards=cards))
+        setup = {k: v for k, v in variant.setup_of(state).items() if k != "dealer"}
+        deals.append(
+            DealRecord(
+                dealer=dealer, actions=tuple(actions), seed=seed + number, setup=setup or None
+            )
+        )
         match = variant.next_match(match, outcome)  # Blázen: the fool deals (§4-§5)
     if args.save:
         record = MatchRecord(variant.id, seats, options.to_dict(), tuple(names), tuple(deals))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from games.engine import Action, BaseVariant, Event, IllegalAction, Seat
+from games.engine import Action, BaseVariant, DealSetup, Event, IllegalAction, Seat, deal_setup
 from games.marias import deal, transitions
 from games.marias.actions import MariasAction, parse_action
 from games.marias.options import VolenyOptions
@@ -34,15 +34,19 @@ class VolenyVariant(BaseVariant):
         self,
         options: VolenyOptions,
         seats: int,
-        dealer: Seat,
+        setup: DealSetup | Seat,
         *,
         seed: int | None = None,
         cards: Mapping[str, Sequence[str]] | None = None,
         opener: Seat | None = None,
     ) -> VolenyState:
-        if opener is not None:  # forhond is always the dealer's left
+        given = deal_setup(setup, opener)
+        if "opener" in given:  # forhond is always the dealer's left
             raise IllegalAction("bad_table", "in mariáš the dealer's left always leads")
-        return deal.new_deal(options, seats, dealer, seed=seed, cards=cards)
+        extra = sorted(set(given) - {"dealer"})
+        if extra:
+            raise IllegalAction("bad_setup", f"mariáš deals take no {', '.join(extra)}")
+        return deal.new_deal(options, seats, given["dealer"], seed=seed, cards=cards)
 
     def parse_action(self, code: str) -> MariasAction:
         return parse_action(code)

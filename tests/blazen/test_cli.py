@@ -34,8 +34,9 @@ def test_play_then_replay_gives_the_same_outcome(
     assert "record saved" in shown
     record = json.loads(save.read_text())
     assert record["variant"] == "blazen"
-    later = [d for d in record["deals"][1:] if "cards" in d]
-    assert all("attacker" in d["cards"] for d in later)
+    assert all("seed" in d and "cards" not in d for d in record["deals"])
+    later = [d for d in record["deals"][1:] if "setup" in d]  # the fool's neighbour opens
+    assert all(d["setup"]["dealer"] == d["dealer"] and "opener" in d["setup"] for d in later)
     assert main(["replay", str(save)]) == 0
     result = json.loads(capsys.readouterr().out)
     assert len(result["deals"]) == 3 and all(d["over"] for d in result["deals"])

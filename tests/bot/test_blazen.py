@@ -14,9 +14,8 @@ from tests.bot.blazen_helpers import (
     play_game,
     press_label,
 )
-from tests.bot.harness import Harness, button, ops, press
+from tests.bot.harness import Harness, button, ops, press, wait_until
 from tests.bot.test_limits import group_ops
-from tests.bot.test_timeouts import wait_until
 from tests.fakes import FakeChat, FakeTelegram, FakeUser, Limits
 
 TAKE_DEAL = deal(["6h 7s 7d Kd Qs 8c", "8s 9s Jc Ad 6s Tc", "7c 9d Td Jd Qd Ks"], "9h")
@@ -107,8 +106,9 @@ async def test_new_game_settings_full_game_result_and_fool_tally(
     opener = summary["next_attacker"]
     if opener is not None:
         assert live.state.fixed_attacker == opener and live.state.opener == opener
-        # a seed cannot say who attacks first, so the deal is stored as its cards
-        assert live.deal.seed is None and live.deal.cards["attacker"] == [str(opener)]
+        # dealt once from a seed; who attacks first is the deal's setup
+        assert live.deal.seed is not None and live.deal.cards is None
+        assert live.deal.setup == {"dealer": live.deal.dealer, "opener": opener}
     before = live.state
     await bot.restart()
     again = bot.table(pub)
