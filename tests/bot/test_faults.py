@@ -9,9 +9,7 @@ stray message offers live buttons.
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -25,6 +23,7 @@ from bot.config import Settings
 from bot.live import LiveTable, Notice
 from bot.publisher import Content, Publisher, Slot
 from tests.bot.harness import Harness, Player, button, open_table, ops, play_deal, play_turn, press
+from tests.bot.process import start_bot_process, ui_turn
 from tests.fakes import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.fakes.html_check import parse_html
 from tests.fakes.text import trim
@@ -378,62 +377,11 @@ async def test_a_player_who_comes_back_gets_the_current_hand_at_once(
 # -- restarts ---------------------------------------------------------------------------
 
 
-def _who_acts(table: FakeMessage) -> str | None:
-    for line in table.text.splitlines():
-        if line.startswith("👉 Na tahu: "):
-            return line.removeprefix("👉 Na tahu: ").split(" — ")[0]
-    return None
-
-
-async def _ui_turn(server: FakeTelegram, pub: FakeChat, players: list[Player]) -> bool:
-    """One press chosen only from what the users see (the bot runs in another process)."""
-    await server.idle(quiet=0.1, timeout=20)
-    tables = [m for m in server.bot_messages(pub) if m.text.startswith("🃏")]
-    if not tables:
-        return False
-    table = tables[-1]
-    public = [o for o in ops(table) if o[1].op is Op.ACTION]
-    for player in players:
-        if public and _who_acts(table) == player.user.first_name:
-            message, options = table, public
-        else:
-            hands = [m for m in server.bot_messages(player.user) if m.text.startswith("🃏")]
-            if not hands or not ops(hands[-1]):
-                continue
-            message, options = hands[-1], ops(hands[-1])
-        _, data = player.choose(options)
-        await server.press(player.user, message, data.encode())
-        return True
-    return False
-
-
 async def test_no_identical_edit_after_the_process_is_killed(
     server: FakeTelegram, pub: FakeChat, jana: FakeUser, petr: FakeUser, db_path: Path
 ) -> None:
-    env = {
-        **os.environ,
-        "TELEGRAM_BOT_TOKEN": server.token,
-        "TELEGRAM_API_BASE_URL": server.base_url,
-        "KARBAN_DB": str(db_path),
-        "KARBAN_BOT_DELAY": "0",
-        "KARBAN_EDIT_INTERVAL": "0",
-        "KARBAN_PRIVATE_INTERVAL": "0",
-        "KARBAN_GROUP_WINDOW": "1",
-        "KARBAN_GROUP_CALM": "0",
-        "KARBAN_PING_DELAY": "600",
-        "KARBAN_OVERALL_RATE": "0",
-        "KARBAN_SEED": "99",
-        "PTB_TIMEDELTA": "true",
-    }
-    root = Path(__file__).resolve().parents[2]
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=root,
-        env=env,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.DEVNULL,
+    process = await start_bot_process(
+        server, db_path, KARBAN_GROUP_CALM="0", KARBAN_PING_DELAY="600"
     )
     try:
         await server.wait_for("deleteWebhook", since=0, timeout=30)
@@ -449,7 +397,7 @@ async def test_no_identical_edit_after_the_process_is_killed(
         await server.send_text(jana, pub, "/start")
         players = [Player(jana), Player(petr)]
         for _ in range(3):
-            assert await _ui_turn(server, pub, players)
+            assert await ui_turn(server, pub, players)
         await server.idle(quiet=0.15, timeout=20)  # everything shown, and then at once:
     finally:
         process.send_signal(signal.SIGKILL)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import sys
 from pathlib import Path
 
 from tests.bot.harness import Harness, Player, open_table, ops, play_deal, play_turn
-from tests.fakes import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.bot.process import start_bot_process, ui_turn
+from tests.fakes import FakeChat, FakeTelegram, FakeUser
 
 
 async def replayed(bot: Harness, pub: FakeChat) -> object:
@@ -48,63 +47,10 @@ async def test_graceful_restart_mid_deal_continues_the_same_deal(
     assert "Konec rozdání" in server.bot_messages(pub)[-1].text
 
 
-def _who_acts(table: FakeMessage) -> str | None:
-    for line in table.text.splitlines():
-        if line.startswith("👉 Na tahu: "):
-            return line.removeprefix("👉 Na tahu: ").split(" — ")[0]
-    return None
-
-
-async def _ui_turn(server: FakeTelegram, pub: FakeChat, players: list[Player]) -> bool:
-    """One press chosen only from what the users see (no access to the bot process)."""
-    await server.idle(quiet=0.1, timeout=20)
-    tables = [
-        m for m in server.bot_messages(pub) if m.text.startswith("🃏 Volený mariáš · rozdání")
-    ]
-    if not tables:
-        return False
-    table = tables[-1]
-    public = [o for o in ops(table) if o[1].op.value == "a"]
-    for player in players:
-        if public and _who_acts(table) == player.user.first_name:
-            message, options = table, public
-        else:
-            hands = [m for m in server.bot_messages(player.user) if m.text.startswith("🃏")]
-            if not hands or not ops(hands[-1]):
-                continue
-            message, options = hands[-1], ops(hands[-1])
-        _, data = player.choose(options)
-        await server.press(player.user, message, data.encode())
-        return True
-    return False
-
-
 async def test_kill_mid_deal_then_restart_rebuilds_from_the_log(
     server: FakeTelegram, pub: FakeChat, jana: FakeUser, petr: FakeUser, db_path: Path
 ) -> None:
-    env = {
-        **os.environ,
-        "TELEGRAM_BOT_TOKEN": server.token,
-        "TELEGRAM_API_BASE_URL": server.base_url,
-        "KARBAN_DB": str(db_path),
-        "KARBAN_BOT_DELAY": "0",
-        "KARBAN_EDIT_INTERVAL": "0",
-        "KARBAN_PRIVATE_INTERVAL": "0",
-        "KARBAN_GROUP_WINDOW": "1",
-        "KARBAN_OVERALL_RATE": "0",
-        "KARBAN_SEED": "99",
-        "PTB_TIMEDELTA": "true",
-    }
-    root = Path(__file__).resolve().parents[2]
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=root,
-        env=env,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.DEVNULL,
-    )
+    process = await start_bot_process(server, db_path)
     try:
         await server.wait_for("deleteWebhook", since=0, timeout=30)  # polling starts
         for user in (jana, petr):
@@ -119,9 +65,9 @@ async def test_kill_mid_deal_then_restart_rebuilds_from_the_log(
         await server.send_text(jana, pub, "/start")
         players = [Player(jana), Player(petr)]
         for _ in range(4):
-            assert await _ui_turn(server, pub, players)
+            assert await ui_turn(server, pub, players, "🃏 Volený mariáš · rozdání")
         # one more press, and the process dies while handling it
-        assert await _ui_turn(server, pub, players)
+        assert await ui_turn(server, pub, players, "🃏 Volený mariáš · rozdání")
         await asyncio.sleep(0.01)
     finally:
         process.send_signal(signal.SIGKILL)
