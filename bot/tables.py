@@ -37,7 +37,7 @@ from storage import (
     Table,
     WrongStatus,
 )
-from storage.deals import ActionSource
+from storage.deals import ActionSource, LoggedAction
 
 __all__ = ["TableListener", "TableManager"]
 
@@ -116,30 +116,36 @@ class TableManager:
                 return
             live.deal = deals[-1]
             live.outcome = live.deal.outcome
-        live.state = await self._replay(live, live.deal)
-        await self._restore_epochs(live, live.deal)
+        logged = await self.store.deals.list_actions(live.deal.id)
+        live.state = await self._replay(live, live.deal, logged)
+        self._restore_epochs(live, live.deal, logged)
         if not live.deal.is_finished:  # the selections shown in the hands (see set_picks)
             live.picks = await self.store.tables.get_picks(live.id, live.deal.id)
         if live.state.is_over and not live.deal.is_finished:  # crashed before finishing
             await self._finish_deal(live)
 
-    async def _replay(self, live: LiveTable, deal: Deal) -> Any:
+    async def _replay(
+        self, live: LiveTable, deal: Deal, logged: list[LoggedAction] | None = None
+    ) -> Any:
+        """The deal rebuilt through the engine from its setup and its log (read if not given)."""
         assert live.match is not None
         variant = live.variant
         state = variant.new_deal(
             live.deal_options, live.match.seat_count, deal.setup, seed=deal.seed, cards=deal.cards
         )
-        for logged in await self.store.deals.list_actions(deal.id):
-            state, _ = variant.apply(state, logged.seat, variant.parse_action(logged.code))
+        if logged is None:
+            logged = await self.store.deals.list_actions(deal.id)
+        for action in logged:
+            state, _ = variant.apply(state, action.seat, variant.parse_action(action.code))
         return state
 
-    async def _restore_epochs(self, live: LiveTable, deal: Deal) -> None:
+    @staticmethod
+    def _restore_epochs(live: LiveTable, deal: Deal, logged: list[LoggedAction]) -> None:
         """Which buttons drawn before the restart are still honoured (``LiveTable.drawn_ok``)."""
         live.acted = {}
         if deal.is_finished:
             live.phase_version = live.version
             return
-        logged = await self.store.deals.list_actions(deal.id)
         # the deal began one version before its first action (or now, if none)
         live.phase_version = logged[0].version - 1 if logged else live.version
         for action in logged:
