@@ -362,7 +362,7 @@ def _seed_deals(found: Services, seed: int) -> None:
     """Deal each table's n-th deal from a seed of its own, whatever the timing of the others."""
 
     def source(live: LiveTable) -> int:
-        deal_no = int(live.match_state.get("deals", 0))
+        deal_no = live.game_match.deals if live.game_match is not None else 0
         return random.Random(f"{seed}|{live.chat_id}|{deal_no}").getrandbits(62)
 
     found.tables.deal_source = source  # type: ignore[method-assign]

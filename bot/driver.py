@@ -76,7 +76,7 @@ class Driver:
             return
         self._cancel(live.id)
         assert self.timers is not None
-        if what == "stopped":
+        if what in ("stopped", "match_over"):
             self.timers.forget(live.id)
             self.pings.forget(live.id)
             self.away.pop(live.id, None)

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.render import GameRenderer
 from games.engine import Event, GameError, Seat, Variant
+from games.match import Match as GameMatch
 from storage import Deal, Match, Table
 
 __all__ = ["BOT_KEY", "BOT_OPTIONS", "LiveTable", "Notice", "TableError"]
@@ -134,8 +135,13 @@ class LiveTable:
         return dict(self.row.options.get(BOT_KEY, {}))
 
     @property
-    def match_state(self) -> dict[str, Any]:
-        return dict(self.match.state) if self.match is not None else {}
+    def game_match(self) -> GameMatch | None:
+        """The engine's match as stored (also the bot's older stored shape)."""
+        if self.match is None:
+            return None
+        return GameMatch.from_dict(
+            self.match.state, variant_id=self.match.variant_id, seats=self.match.seat_count
+        )
 
     @property
     def seat_range(self) -> tuple[int, int]:

@@ -3,12 +3,16 @@
 The presenter listens to every committed change of a table and re-renders
 the messages the change can affect: the group's table (or lobby) message,
 each playing human's hand, and, when a deal ends, one new result message.
-It only hands content to the ``Publisher``, which decides when to send, so a
-burst of changes costs one edit per message.
+At a direct chat's table with a guest (``bot.direct``) the guest's own chat
+gets a copy of the table (or lobby) message and of the result, in the
+guest's language, paced like the original. It only hands content to the
+``Publisher``, which decides when to send, so a burst of changes costs one
+edit per message.
 
 Which message shows what is remembered in ``storage`` (``table_messages``:
-``group``, ``result``, ``hand:<user id>``, with a digest of the content), so
-after a restart the same messages are edited, and only where they differ.
+``group``, ``result``, ``hand:<user id>``, a guest's ``mirror:<user id>`` and
+``result:<user id>``, with a digest of the content), so after a restart the
+same messages are edited, and only where they differ.
 """
 
 from __future__ import annotations
@@ -18,10 +22,11 @@ import contextlib
 import logging
 from dataclasses import dataclass
 
+from bot.direct import DIRECT_HUMANS, guests, is_direct
 from bot.drawn import restamp, shape
 from bot.live import LiveTable, Notice
 from bot.publisher import Content, Publisher, ShownHook, Slot
-from bot.render.i18n import Html, I18n
+from bot.render.i18n import Html, I18n, Translator
 from bot.screens import Screens
 from bot.tasks import spawn
 from games.engine import Seat
@@ -69,7 +74,8 @@ class Presenter:
         self._dirty: dict[tuple[int, str], tuple[int, str | None]] = {}
         self._drawn: dict[tuple[int, str], tuple[str, int]] = {}
         """(table, message key) -> (keyboard shape, the version it was drawn at)."""
-        self._calm: dict[int, _Calm] = {}
+        self._calm: dict[int | tuple[int, int], _Calm] = {}
+        """table id (its group message) or (table id, guest id) (a guest's copy) -> pacing."""
         self.calm_interval = 30.0
         """Seconds between edits of a group table message whose buttons did not change.
 
@@ -100,7 +106,9 @@ class Presenter:
         """Pick up the messages a table had before a restart."""
         slots = self._slots.setdefault(live.id, {})
         for key, (message_id, digest) in (await self.store.tables.get_shown(live.id)).items():
-            chat_id = int(key.partition(":")[2]) if key.startswith("hand:") else live.chat_id
+            # "hand:<user>", "mirror:<user>", "result:<user>" live in that user's chat
+            owner = key.partition(":")[2]
+            chat_id = int(owner) if owner else live.chat_id
             hook = self._persist(live.id, key, message_id)
             slots[key] = Slot(chat_id, message_id, digest, on_shown=hook)
         for _, user_id in live.human_seats:
@@ -115,19 +123,29 @@ class Presenter:
         if what == "stopped":
             self._stop(live, slots)
             return
+        if what == "match_over":  # the result said it all; the table's messages stay as shown
+            self._forget(live)
+            return
         if what == "deal_started":
             self._new_deal_slots(live, slots)
         group = slots.get("group") or self._slot(live, "group", live.chat_id)
+        await self._drop_gone_guests(live, slots)
         if live.status == "lobby":
-            self.publisher.show(
-                group, self._stable(live, "group", group, self.screens.lobby(live), None)
-            )
+            invite = self._invite(live)
+            lobby = self.screens.lobby(live, invite=invite)
+            self.publisher.show(group, self._stable(live, "group", group, lobby, None))
+            for _, key, slot, tr in self._mirrors(live, slots):
+                guest = self.screens.guest_lobby(live, tr)
+                self.publisher.show(slot, self._stable(live, key, slot, guest, None))
             return
         if live.state is None:
             return
         actor = self.screens.actor(live)
         table = self._stable(live, "group", group, self.screens.table(live), actor)
         self._show_group(live, group, table, what)
+        for user_id, key, slot, tr in self._mirrors(live, slots):
+            copy = self._stable(live, key, slot, self.screens.table(live, tr), actor)
+            self._show_group(live, slot, copy, what, (live.id, user_id))
         active = set(self.screens.active_seats(live))
         for seat, user_id in live.human_seats:
             if seat in active:
@@ -142,6 +160,10 @@ class Presenter:
             content = self.screens.result(live)
             self._last_result[live.id] = content
             self.publisher.show(self._slot(live, "result", live.chat_id), content)
+            for user_id in guests(live):  # a guest reads the result in their own chat
+                tr = self.i18n.for_lang(self.user_lang(user_id))
+                copy = self.screens.result(live, tr=tr)
+                self.publisher.show(self._slot(live, f"result:{user_id}", user_id), copy)
         elif live.id not in self._last_result and "result" in slots:
             self._last_result[live.id] = self.screens.result(live)  # after a restart
         last = self._last_result.get(live.id)
@@ -178,9 +200,20 @@ class Presenter:
                 return found, version
         return None
 
-    def _show_group(self, live: LiveTable, slot: Slot, content: Content, what: str) -> None:
-        """Show a new question at once; refresh the rest at most every ``calm_interval``."""
-        calm = self._calm.setdefault(live.id, _Calm())
+    def _show_group(
+        self,
+        live: LiveTable,
+        slot: Slot,
+        content: Content,
+        what: str,
+        calm_key: int | tuple[int, int] | None = None,
+    ) -> None:
+        """Show a new question at once; refresh the rest at most every ``calm_interval``.
+
+        ``calm_key`` paces another copy of the table message (a guest's, at a
+        direct chat's table) on its own; by default, the group's message."""
+        key = live.id if calm_key is None else calm_key
+        calm = self._calm.setdefault(key, _Calm())
         now = asyncio.get_running_loop().time()
         offered = shape(content)
         if (
@@ -196,12 +229,12 @@ class Presenter:
         calm.pending = (slot, content)
         if calm.task is None:
             delay = calm.at + self.calm_interval - now
-            calm.task = spawn(self._later(live.id, calm, delay), name=f"calm:{live.id}")
+            calm.task = spawn(self._later(key, calm, delay), name=f"calm:{key}")
 
-    async def _later(self, table_id: int, calm: _Calm, delay: float) -> None:
+    async def _later(self, key: int | tuple[int, int], calm: _Calm, delay: float) -> None:
         await asyncio.sleep(delay)
         calm.task = None
-        if calm.pending is None or self._calm.get(table_id) is not calm:
+        if calm.pending is None or self._calm.get(key) is not calm:
             return
         slot, content = calm.pending
         calm.pending = None
@@ -209,11 +242,11 @@ class Presenter:
         self.publisher.show(slot, content)
 
     def reopen_user(self, user_id: int) -> None:
-        """The user wrote to the bot again: their hands may be sent again."""
-        key = f"hand:{user_id}"
+        """The user wrote to the bot again: their hands (and a guest's table) may be sent again."""
         for slots in self._slots.values():
-            if key in slots:
-                slots[key].reopen()
+            for key in (f"hand:{user_id}", f"mirror:{user_id}", f"result:{user_id}"):
+                if key in slots:
+                    slots[key].reopen()
 
     def resend_hand(self, live: LiveTable, user_id: int) -> None:
         """/hand: forget the old hand message; the next render sends a new one."""
@@ -294,13 +327,27 @@ class Presenter:
             self.publisher.show(old_result, Content(last.text))  # drop its buttons
         if live.deal.deal_no > 0 or "group" not in slots:
             self._slot(live, "group", live.chat_id)
-        for key in [k for k in slots if k.startswith("hand:")]:
+        # a guest's result has no buttons; their table copy moves below it, as the group's does
+        gone = ("hand:", "result:", "mirror:") if live.deal.deal_no > 0 else ("hand:", "result:")
+        for key in [k for k in slots if k.startswith(gone)]:
             del slots[key]
+
+    def _forget(self, live: LiveTable) -> None:
+        """Drop what the presenter keeps of a table that has ended."""
+        calm = self._calm.pop(live.id, None)
+        if calm is not None:
+            calm.cancel()
+        self._drop_mirror_calms(live)
+        for drawn in [k for k in self._drawn if k[0] == live.id]:
+            del self._drawn[drawn]
+        self._last_result.pop(live.id, None)
+        self._slots.pop(live.id, None)
 
     def _stop(self, live: LiveTable, slots: dict[str, Slot]) -> None:
         calm = self._calm.pop(live.id, None)
         if calm is not None:
             calm.cancel()
+        self._drop_mirror_calms(live)
         for drawn in [k for k in self._drawn if k[0] == live.id]:
             del self._drawn[drawn]
         content = self.screens.stopped(live)
@@ -310,7 +357,50 @@ class Presenter:
         if "result" in slots and last is not None:
             self.publisher.show(slots["result"], Content(last.text))
         for key, slot in slots.items():
-            if key.startswith("hand:"):
+            if key.startswith(("hand:", "mirror:")):  # a guest's copy of the table too
                 tr = self.i18n.for_lang(self.user_lang(slot.chat_id))
                 self.publisher.show(slot, Content(tr("table.stopped")))
         self._slots.pop(live.id, None)
+
+    # -- a direct chat's table with a guest (``bot.direct``) ---------------------------
+
+    def _invite(self, live: LiveTable) -> str | None:
+        """The deep link a direct chat's lobby offers while a person may still sit down."""
+        if not is_direct(live) or len(guests(live)) >= DIRECT_HUMANS - 1:
+            return None
+        return self.join_link(live)
+
+    def _mirrors(
+        self, live: LiveTable, slots: dict[str, Slot]
+    ) -> list[tuple[int, str, Slot, Translator]]:
+        """Each guest's copy of the table message (in their own chat, their language)."""
+        found = []
+        for user_id in guests(live):
+            key = f"mirror:{user_id}"
+            slot = slots.get(key) or self._slot(live, key, user_id)
+            found.append((user_id, key, slot, self.i18n.for_lang(self.user_lang(user_id))))
+        return found
+
+    async def _drop_gone_guests(self, live: LiveTable, slots: dict[str, Slot]) -> None:
+        """A guest who left: their copy of the table says so and is no longer kept
+        (nor remembered, so a restart does not show it again)."""
+        seated = set(guests(live))
+        for key in [k for k in slots if k.startswith("mirror:")]:
+            user_id = int(key.partition(":")[2])
+            if user_id in seated:
+                continue
+            slot = slots.pop(key)
+            self._drawn.pop((live.id, key), None)
+            calm = self._calm.pop((live.id, user_id), None)
+            if calm is not None:
+                calm.cancel()
+            tr = self.i18n.for_lang(self.user_lang(user_id))
+            self.publisher.show(slot, Content(tr("leave.done")))
+            try:
+                await self.store.tables.delete_message(live.id, key)
+            except Exception:  # bookkeeping only
+                _LOG.exception("could not forget message %s of table %s", key, live.id)
+
+    def _drop_mirror_calms(self, live: LiveTable) -> None:
+        for key in [k for k in self._calm if isinstance(k, tuple) and k[0] == live.id]:
+            self._calm.pop(key).cancel()

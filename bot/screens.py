@@ -58,25 +58,15 @@ class Screens:
         ]
         return Content(tr("lobby.choose_game"), InlineKeyboardMarkup(rows))
 
-    def lobby(self, live: LiveTable) -> Content:
+    def lobby(self, live: LiveTable, *, invite: str | None = None) -> Content:
+        """The lobby message; ``invite`` is a direct chat table's deep link for a friend."""
         if live.mode == "settings":
             return self.settings(live)
         tr = self.tr(live)
-        v = live.variant
-        seats = "\n".join(f"{i + 1}. {escape(name)}" for i, name in enumerate(live.names)) or str(
-            tr("lobby.nobody")
-        )
-        low, high = live.seat_range
-        lines = [
-            tr("lobby.title", game=self._title(v, tr)),
-            tr("lobby.players", count=len(live.names), min=low, max=high),
-            Html(seats),
-        ]
-        changed = self._changed_options(live, tr)
-        lines.append(
-            tr("lobby.rules_changed", list=changed) if changed else tr("lobby.rules_default")
-        )
+        lines = self._lobby_lines(live, tr, "lobby.rules_default")
         lines.append(tr("lobby.hint" if live.chat_id < 0 else "lobby.hint_direct"))
+        if invite is not None:
+            lines.append(tr("lobby.invite", link=invite))
         seating = [_button(tr("btn.leave"), _cb(live, Op.LEAVE))]
         # A direct chat's table seats only its user (again, after Leave) and computers.
         if live.chat_id < 0 or live.seat_of(live.chat_id) is None:
@@ -93,6 +83,28 @@ class Screens:
             ],
         ]
         return Content("\n".join(lines), InlineKeyboardMarkup(keyboard))
+
+    def guest_lobby(self, live: LiveTable, tr: Translator) -> Content:
+        """The lobby as a guest of a direct chat's table reads it in their own chat:
+        who sits, the rules, and only the Leave button (the creator deals)."""
+        lines = self._lobby_lines(live, tr, "lobby.guest_rules_default")
+        lines.append(tr("lobby.guest_hint"))
+        keyboard = [[_button(tr("btn.leave"), _cb(live, Op.LEAVE))]]
+        return Content("\n".join(lines), InlineKeyboardMarkup(keyboard))
+
+    def _lobby_lines(self, live: LiveTable, tr: Translator, default_rules: str) -> list[Html]:
+        seats = "\n".join(f"{i + 1}. {escape(name)}" for i, name in enumerate(live.names)) or str(
+            tr("lobby.nobody")
+        )
+        low, high = live.seat_range
+        lines = [
+            tr("lobby.title", game=self._title(live.variant, tr)),
+            tr("lobby.players", count=len(live.names), min=low, max=high),
+            Html(seats),
+        ]
+        changed = self._changed_options(live, tr)
+        lines.append(tr("lobby.rules_changed", list=changed) if changed else tr(default_rules))
+        return lines
 
     def settings(self, live: LiveTable) -> Content:
         tr = self.tr(live)
@@ -158,9 +170,10 @@ class Screens:
             parts.append(tr("table.sitting_out", name=", ".join(names[s] for s in sorted(out))))
         return Html(" · ".join(parts))
 
-    def table(self, live: LiveTable) -> Content:
-        """The group's table message during (and at the end of) a deal."""
-        tr = self.tr(live)
+    def table(self, live: LiveTable, tr: Translator | None = None) -> Content:
+        """The group's table message during (and at the end of) a deal; with ``tr``,
+        a direct chat table's copy for a guest, in the guest's language."""
+        tr = tr or self.tr(live)
         state = live.state
         lines = [
             self.header(live, tr),
@@ -216,22 +229,35 @@ class Screens:
         out = live.variant.sitting_out(live.deal_options, count, live.deal.dealer)
         return [s for s in range(count) if s not in out]
 
-    def result(self, live: LiveTable, *, buttons: bool = True) -> Content:
-        """The message posted once per finished deal: result, payments, running score."""
-        tr = self.tr(live)
-        assert live.outcome is not None and live.match is not None
+    def result(
+        self, live: LiveTable, *, buttons: bool = True, tr: Translator | None = None
+    ) -> Content:
+        """The message posted once per finished deal: result, payments, running score;
+        after the deal that ends the match, the final standings instead of buttons.
+
+        With ``tr``: the copy for a guest of a direct chat's table, in the guest's
+        language and without buttons (the creator deals the next deal)."""
+        guest = tr is not None
+        tr = tr or self.tr(live)
+        match = live.game_match
+        assert live.outcome is not None and match is not None
         names = live.names
-        match = live.match_state
-        lines = [
-            live.renderer.result_text(live.outcome, names, tr),
-            tr.game(
+        running = live.renderer.running_text(match, names, tr)
+        if running is None:
+            running = tr.game(
                 live.renderer.catalog,
                 "result.running",
-                deals=match["deals"],
+                deals=match.deals,
                 list=self.totals(live, tr),
-            ),
-            tr("result.next_dealer", name=names[match["dealer"]]),
-        ]
+            )
+        lines = [live.renderer.result_text(live.outcome, names, tr), running]
+        if match.over:
+            lines.append(self.final(live, tr))
+            return Content("\n".join(lines))
+        lines.append(tr("result.next_dealer", name=names[match.dealer]))
+        if guest:
+            lines.append(tr("result.host_deals"))
+            return Content("\n".join(lines))
         keyboard = [
             [
                 _button(tr.game(live.renderer.catalog, "btn.next_deal"), _cb(live, Op.NEXT)),
@@ -240,8 +266,33 @@ class Screens:
         ]
         return Content("\n".join(lines), InlineKeyboardMarkup(keyboard) if buttons else None)
 
+    def final(self, live: LiveTable, tr: Translator) -> Html:
+        """A finished match: the engine's standings and, for money, the settlement."""
+        match = live.game_match
+        assert match is not None
+        options, names = live.deal_options, live.names
+        lines = [tr.game(live.renderer.catalog, "match.over", deals=match.deals)]
+        for standing in live.variant.standings(match, options):
+            score = live.renderer.format_score(standing.score, tr)
+            lines.append(
+                tr("match.place", place=standing.place, name=names[standing.seat], score=score)
+            )
+        sheet = live.renderer.sheet_text(match, (), options, names, tr)
+        if sheet is not None:  # the game's own sheet (Cenzr: the labeta by rounds)
+            lines.append(sheet)
+        money = live.variant.settlement(match, options)
+        if money is not None:
+            paid = " · ".join(
+                f"{escape(name)} {money_text(value, tr)}"
+                for name, value in zip(names, money, strict=False)
+            )
+            lines.append(tr("match.settlement", list=Html(paid)))
+        lines.append(tr("match.again"))
+        return Html("\n".join(lines))
+
     def totals(self, live: LiveTable, tr: Translator) -> Html:
-        totals = live.match_state.get("totals", [])
+        match = live.game_match
+        totals = match.totals if match is not None else ()
         return Html(
             " · ".join(
                 f"{escape(name)} {live.renderer.format_score(value, tr)}"
@@ -278,3 +329,10 @@ class Screens:
 
         built = [[encode(b) for b in row] for row in rows if row]
         return InlineKeyboardMarkup(built) if built else None
+
+
+def money_text(halers: int, tr: Translator) -> Html:
+    """Money in haléře for people ("+51,50 Kč"), for any game's settlement."""
+    sign = "+" if halers > 0 else "−" if halers < 0 else ""
+    crowns, rest = divmod(abs(halers), 100)
+    return tr("match.money", sign=sign, crowns=crowns, halers=f"{rest:02d}")

@@ -26,7 +26,6 @@ from bot.config import Settings
 from bot.live import BOT_KEY, BOT_OPTIONS, LiveTable, Notice, TableError
 from bot.render import renderer_for
 from games.engine import Event, GameError, Seat, Variant
-from games.engine import Match as GameMatch
 from games.registry import UnknownVariant, find_variant
 from storage import (
     Deal,
@@ -209,11 +208,23 @@ class TableManager:
             await self._changed(live, "lobby")
         return live
 
-    async def join(self, live: LiveTable, user_id: int, name: str) -> None:
+    async def join(
+        self, live: LiveTable, user_id: int, name: str, *, max_humans: int | None = None
+    ) -> None:
+        """Seat a human; ``max_humans`` caps the people (a direct chat's table seats two).
+
+        The creator's place is kept for them (they may have left the lobby and
+        sit down again), and the cap is checked under the lock, so two friends
+        opening the same link cannot both sit.
+        """
         async with live.lock:
             self._require(live, "lobby", "already_started")
             if live.seat_of(user_id) is not None:
                 raise TableError("already_seated")
+            creator = live.row.creator_id
+            others = [u for _, u in live.human_seats if u != creator]
+            if max_humans is not None and user_id != creator and len(others) >= max_humans - 1:
+                raise TableError("dm_full")
             await self._add_seat(live, "human", user_id, name)
 
     async def add_computer(self, live: LiveTable, expected_version: int | None) -> None:
@@ -316,9 +327,9 @@ class TableManager:
     async def _begin_match(self, live: LiveTable) -> None:
         count = len(live.row.seats)
         dealer = live.variant.first_dealer(live.deal_options, count, self.rng.getrandbits(62))
-        state = {"dealer": dealer, "opener": None, "totals": [0] * count, "deals": 0}
+        match = live.variant.start_match(live.deal_options, count, dealer)
         live.match = await self.store.matches.start_match(
-            live.id, first_dealer=dealer, state=state, at=time.time()
+            live.id, first_dealer=dealer, state=match.to_dict(), at=time.time()
         )
         await self._start_deal(live)
 
@@ -340,14 +351,14 @@ class TableManager:
 
     async def _start_deal(self, live: LiveTable) -> None:
         """Deal the next deal; the dealer and opener are the ones the match named."""
-        assert live.match is not None
-        match = live.match_state
-        dealer, opener = match["dealer"], match.get("opener")
+        match = live.game_match
+        assert live.match is not None and match is not None
+        dealer, opener = match.dealer, match.opener
         count, options, variant = live.match.seat_count, live.deal_options, live.variant
         source = self.deal_source(live)
         seed = source if isinstance(source, int) else None
         cards = None if isinstance(source, int) else source
-        previous = live.state if match["deals"] and live.deal is not None else None
+        previous = live.state if match.deals and live.deal is not None else None
         if seed is not None and previous is not None and previous.is_over:
             # house rule "sklepnout": the next deck is the last deal's cards, cut
             cards = variant.next_deal_cards(previous, options, count, dealer, seed)
@@ -359,7 +370,7 @@ class TableManager:
         state = variant.new_deal(options, count, setup, seed=seed, cards=cards)
         deal = await self.store.deals.start_deal(
             live.id,
-            match["deals"],
+            match.deals,
             dealer,
             seed=seed,
             cards=cards,
@@ -426,34 +437,45 @@ class TableManager:
             return events
 
     async def _finish_deal(self, live: LiveTable) -> None:
-        assert live.deal is not None and live.match is not None
+        """Close the deal and move the engine's match on, in one transaction; the
+        deal that ends the match also finishes the table (``match_over``)."""
+        match = live.game_match
+        assert live.deal is not None and live.match is not None and match is not None
         outcome = live.state.outcome()
-        tally = live.renderer.tally_scores(outcome, live.deal_options)
+        options, variant = live.deal_options, live.variant
+        scores = variant.deal_scores(outcome, options)
         stored = {
             "scores": list(outcome.scores),
-            "tally": list(tally),
+            "tally": list(scores),
             "summary": dict(outcome.summary),
             "played": outcome.played,
         }
-        match = live.match_state
-        count = live.match.seat_count
-        played = GameMatch(
-            live.variant.id, count, match["dealer"], (0,) * count, opener=match.get("opener")
-        )
-        following = live.variant.next_match(played, outcome)
-        after = {
-            "dealer": following.dealer,
-            "opener": following.opener,
-            "totals": [t + s for t, s in zip(match["totals"], tally, strict=True)],
-            "deals": match["deals"] + 1,
-        }
+        after = variant.record_deal(match, outcome, options)
+        places = None
+        if after.over:
+            places = [0] * after.seats
+            for standing in variant.standings(after, options):
+                places[standing.seat] = standing.place
+        credited = scores if variant.tally_per == "deal" else (0,) * len(scores)
         live.deal = await self.store.deals.finish_deal(
-            live.deal.id, stored, list(tally), match_state=after, at=time.time()
+            live.deal.id,
+            stored,
+            list(credited),
+            match_state=after.to_dict(),
+            places=places,
+            at=time.time(),
         )
         live.match = await self.store.matches.get(live.match.id)
         live.outcome = stored
+        if places is not None:
+            row = await self.store.tables.get(live.id)
+            assert row is not None
+            live.row = row
+            self._forget(live)
         live.phase_version = live.version
         await self._changed(live, "deal_over")
+        if places is not None:
+            await self._changed(live, "match_over")
 
     async def set_picks(self, live: LiveTable, seat: Seat, pick: str | None, version: int) -> None:
         """Remember a private selection step (no game state change, no action logged).

@@ -26,9 +26,14 @@ import dataclasses
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+
+from games.match import Match, Standing, ranked
+
+if TYPE_CHECKING:
+    from games.sides import Sides
 
 Seat = int
 """A seat at the table, ``0 .. seats-1``, numbered clockwise."""
@@ -152,6 +157,12 @@ class State(Protocol):
 
     def public_view(self) -> Any: ...
 
+    @property
+    def sides(self) -> Sides:
+        """Who plays with whom in this deal, and what each seat may know of it
+        (``games.sides``); rules, scoring and views ask it, not seat numbers."""
+        ...
+
 
 S = TypeVar("S", bound=State)
 
@@ -173,7 +184,9 @@ class Variant(Protocol):
     * who deals first (``first_dealer``: drawing cards, "malá dává") and whether
       the next deal is dealt from the previous one's cards rather than a fresh
       shuffle (``next_deal_cards``: gathering and cutting);
-    * who deals and who opens the next deal (``next_match``, ``Match.opener``);
+    * how a match runs: who deals and opens next, what a deal adds, when the
+      match is over, the standings and a money settlement (``start_match``,
+      ``record_deal``, ``standings``, ``settlement``; ``games.match``);
     * whose move is due now, as opposed to seats that may only interject
       (``due``), how long a decision may take relative to a normal turn
       (``turn_share``) and what is played for a seat whose time ran out
@@ -207,7 +220,8 @@ class Variant(Protocol):
 
     def setup_of(self, state: Any) -> dict[str, Any]:
         """The setup a deal was made from: ``new_deal(setup_of(s), seed=…)`` or
-        ``cards=dealt_cards(s)`` rebuilds it."""
+        ``new_deal(setup_of(s), cards=dealt_cards(s))`` rebuilds it (the cards hold
+        cards only; who opens and any other fixed parameter is in the setup)."""
         ...
 
     def parse_action(self, code: str) -> Action: ...
@@ -234,8 +248,31 @@ class Variant(Protocol):
         ``previous`` deal (gather and cut); ``None`` for a fresh shuffle by seed."""
         ...
 
-    def next_match(self, match: Match, outcome: Outcome) -> Match:
-        """The match after one more deal: the next dealer and ``opener``."""
+    tally_per: str
+    """What a chat's all-time tally adds up for this game: ``"deal"`` (each deal's
+    ``deal_scores``, for money and fool tallies) or ``"match"`` (wins and places of
+    finished matches, for games played to a target)."""
+
+    def start_match(self, options: Any, seats: int, first_dealer: Seat) -> Match:
+        """A new match before its first deal."""
+        ...
+
+    def deal_scores(self, outcome: Outcome, options: Any) -> tuple[int, ...]:
+        """The deal's scores in the unit of the match's totals (money in haléře, points)."""
+        ...
+
+    def record_deal(self, match: Match, outcome: Outcome, options: Any) -> Match:
+        """The match after one more deal: totals, the next dealer and ``opener``,
+        whatever the game counts besides, and whether the match is now ``over``."""
+        ...
+
+    def standings(self, match: Match, options: Any) -> tuple[Standing, ...]:
+        """The seats ranked, best first, ties sharing a place."""
+        ...
+
+    def settlement(self, match: Match, options: Any) -> tuple[int, ...] | None:
+        """What each seat wins (+) or pays (−) in haléře, summing to zero, for a game
+        played for money; ``None`` for a game that is not."""
         ...
 
     def due(self, state: Any) -> frozenset[Seat]:
@@ -324,9 +361,28 @@ class BaseVariant(ABC):
         """Every deal is shuffled afresh from its seed."""
         return None
 
-    def next_match(self, match: Match, outcome: Outcome) -> Match:
-        """The deal passes clockwise; the next deal's own rules name its opener."""
-        return match.record(outcome)
+    tally_per: str = "deal"
+
+    def start_match(self, options: Any, seats: int, first_dealer: Seat) -> Match:
+        """All totals 0; the match never ends by itself (the table stops it)."""
+        return Match.start(self.id, seats, first_dealer)
+
+    def deal_scores(self, outcome: Outcome, options: Any) -> tuple[int, ...]:
+        """The outcome's scores as they are."""
+        return tuple(outcome.scores)
+
+    def record_deal(self, match: Match, outcome: Outcome, options: Any) -> Match:
+        """The totals add up, the deal passes clockwise and the next deal's own rules
+        name its opener."""
+        return add_deal(match, self.deal_scores(outcome, options))
+
+    def standings(self, match: Match, options: Any) -> tuple[Standing, ...]:
+        """The highest total first."""
+        return ranked(match.totals)
+
+    def settlement(self, match: Match, options: Any) -> tuple[int, ...] | None:
+        """Not played for money."""
+        return None
 
     def due(self, state: Any) -> frozenset[Seat]:
         """Every seat asked is awaited: nobody may only interject."""
@@ -383,76 +439,22 @@ def check_type(name: str, value: object, kind: type | tuple[type, ...]) -> None:
 # --- matches ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class DealResult:
-    """One finished deal inside a match."""
-
-    dealer: Seat
-    outcome: Outcome
-
-
-@dataclass(frozen=True)
-class Match:
-    """A series of deals: the dealer passes clockwise, scores add up.
-
-    The match is plain data; the caller makes each deal with
-    ``variant.new_deal(options, seats, match.dealer, ...)`` and records its
-    outcome with :meth:`record`. Games whose match ends at a target score
-    (Cenzr 1500, Tisíc 1000) or whose next dealer depends on the deal (Blázen)
-    pass their own ``next_dealer`` / ``is_finished`` rules. ``opener`` is who
-    must open the next deal when the last one fixes it (Blázen: the fool's
-    neighbour, set by ``next_opener``); ``None`` leaves it to the deal's rules.
-    """
-
-    variant_id: str
-    seats: int
-    dealer: Seat
-    totals: tuple[int, ...]
-    deals: tuple[DealResult, ...] = ()
-    target: int | None = None
-    max_deals: int | None = None
-    opener: Seat | None = None
-
-    @classmethod
-    def start(
-        cls,
-        variant_id: str,
-        seats: int,
-        dealer: Seat,
-        *,
-        target: int | None = None,
-        max_deals: int | None = None,
-    ) -> Match:
-        if not 0 <= dealer < seats:
-            raise ValueError(f"dealer {dealer} is not a seat of a {seats}-seat table")
-        return cls(variant_id, seats, dealer, (0,) * seats, (), target, max_deals)
-
-    def record(
-        self,
-        outcome: Outcome,
-        next_dealer: Callable[[Match, Outcome], Seat] | None = None,
-        next_opener: Callable[[Match, Outcome], Seat | None] | None = None,
-    ) -> Match:
-        """The match after one more deal; the dealer moves on clockwise by default."""
-        if len(outcome.scores) != self.seats:
-            raise ValueError("outcome has a score for a different number of seats")
-        totals = tuple(t + s for t, s in zip(self.totals, outcome.scores, strict=True))
-        dealer = (
-            next_dealer(self, outcome)
-            if next_dealer is not None
-            else (self.dealer + 1) % self.seats
-        )
-        return dataclasses.replace(
-            self,
-            dealer=dealer,
-            totals=totals,
-            deals=(*self.deals, DealResult(self.dealer, outcome)),
-            opener=None if next_opener is None else next_opener(self, outcome),
-        )
-
-    @property
-    def is_finished(self) -> bool:
-        """Whether a target score or the agreed number of deals has been reached."""
-        if self.max_deals is not None and len(self.deals) >= self.max_deals:
-            return True
-        return self.target is not None and any(t >= self.target for t in self.totals)
+def add_deal(
+    match: Match,
+    scores: Sequence[int],
+    *,
+    dealer: Seat | None = None,
+    opener: Seat | None = None,
+    **changes: Any,
+) -> Match:
+    """The common step of a match: ``scores`` added to the totals, one more deal,
+    ``dealer`` next (clockwise by default) and ``opener`` (none by default)."""
+    if len(scores) != match.seats:
+        raise ValueError("the deal has scores for a different number of seats")
+    return match.replace(
+        totals=tuple(t + s for t, s in zip(match.totals, scores, strict=True)),
+        deals=match.deals + 1,
+        dealer=(match.dealer + 1) % match.seats if dealer is None else dealer,
+        opener=opener,
+        **changes,
+    )

@@ -24,8 +24,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from games.blazen.variant import BLAZEN
+from games.cenzr.variant import CENZR
 from games.engine import Event, Seat, Variant
 from games.marias.variant import VOLENY
+from games.tisic.variant import TISIC
 
 if TYPE_CHECKING:
     from games.players.base import Player
@@ -154,6 +156,8 @@ def load(path: str) -> Any:
 
 
 _RANDOM = "games.players.random_player:RandomPlayer"
+# Cenzr's rule player has had one version: its v1 is the same player
+_CENZR_RULES = "games.players.cenzr_rules:CenzrRulePlayer"
 
 REGISTRY: tuple[Registration, ...] = (
     Registration(
@@ -185,6 +189,21 @@ REGISTRY: tuple[Registration, ...] = (
             losses=True,
             note="(a fool rate: below zero A is the fool less often than B)",
         ),
+    ),
+    Registration(
+        CENZR,
+        players={"random": _RANDOM, "rules": _CENZR_RULES, "rules-v1": _CENZR_RULES},
+        terminal_text="games.cli.cenzr_text",
+        renderer="bot.render.cenzr:CenzrRenderer",
+        bench="games.cli.bench:cenzr_bench",
+        arena=ArenaMeasure(unit="recorded points per seat and deal"),
+    ),
+    Registration(
+        TISIC,
+        players={"random": _RANDOM},
+        terminal_text="games.cli.tisic_text",
+        renderer=None,
+        bench="games.cli.bench:tisic_bench",
     ),
 )
 """The registered variants, the default one (of ``python -m games``) first."""

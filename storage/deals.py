@@ -27,7 +27,7 @@ from storage._common import bump_version, check_version, dump_json, fetch_all, f
 from storage.db import Database
 from storage.errors import DealError, NotFound, WrongStatus
 from storage.matches import load_current_match
-from storage.scores import Credit, credit_deal
+from storage.scores import Credit, Placing, credit_deal, credit_match
 from storage.tables import load_seats, load_table
 
 ActionSource = Literal["player", "computer", "timeout"]
@@ -314,6 +314,7 @@ class DealsRepository:
         scores: Sequence[int] | None = None,
         *,
         match_state: Any = None,
+        places: Sequence[int] | None = None,
         at: float | None = None,
     ) -> Deal:
         """Close the deal with the engine's outcome, in one transaction with its effects.
@@ -321,8 +322,10 @@ class DealsRepository:
         ``scores`` (one int per seat, in the variant's unit) are stored with
         the deal and added to the chat's tally for every human seat, under
         the name it has now. ``match_state``, when not ``None``, replaces the
-        match's running state. ``DealError`` codes: ``deal_finished``,
-        ``bad_scores`` (wrong length).
+        match's running state. ``places`` (one per seat, 1 = first) says the
+        deal ended the match: the table becomes ``finished`` (its version bumps,
+        its deadline goes) and every human seat is credited with the match.
+        ``DealError`` codes: ``deal_finished``, ``bad_scores`` (wrong length).
         """
         if scores is not None and not all(
             isinstance(s, int) and not isinstance(s, bool) for s in scores
@@ -349,7 +352,35 @@ class DealsRepository:
                 )
             if scores is not None:
                 await self._credit(conn, deal, scores)
+            if places is not None:
+                if len(places) != deal["seat_count"]:
+                    raise DealError(
+                        "bad_places", f"{len(places)} places for {deal['seat_count']} seats"
+                    )
+                await self._end_match(conn, deal, places)
             return _deal(await _load_deal_row(conn, deal_id))
+
+    @staticmethod
+    async def _end_match(
+        conn: aiosqlite.Connection, deal: aiosqlite.Row, places: Sequence[int]
+    ) -> None:
+        table = await load_table(conn, deal["table_id"])
+        if table.status != "playing":
+            raise WrongStatus(table.id, table.status, "a match ends at a playing table")
+        match = await fetch_one(
+            conn, "SELECT variant_id FROM matches WHERE match_id = ?", (deal["match_id"],)
+        )
+        assert match is not None
+        seats = await load_seats(conn, table.id)
+        placings = [
+            Placing(s.user_id, s.display_name, int(places[s.seat_no]))
+            for s in seats
+            if s.user_id is not None and s.seat_no < len(places)
+        ]
+        await credit_match(conn, table.chat_id, match["variant_id"], placings)
+        await conn.execute("UPDATE tables SET status = 'finished' WHERE table_id = ?", (table.id,))
+        await conn.execute("DELETE FROM deadlines WHERE table_id = ?", (table.id,))
+        await bump_version(conn, table.id, table.version)
 
     @staticmethod
     async def _credit(

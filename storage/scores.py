@@ -17,7 +17,10 @@ import aiosqlite
 from storage._common import fetch_all
 from storage.db import Database
 
-_COLUMNS = "chat_id, user_id, variant_id, display_name, deals_played, total"
+_COLUMNS = (
+    "chat_id, user_id, variant_id, display_name, deals_played, total,"
+    " matches_played, wins, place_sum"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +33,12 @@ class TallyEntry:
     display_name: str
     deals_played: int
     total: int
+    matches_played: int = 0
+    """Finished matches (a game played to a target ends; volený and Blázen do not)."""
+    wins: int = 0
+    """First places among them, shared first places included."""
+    place_sum: int = 0
+    """The sum of the places, for the average place."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +64,32 @@ async def credit_deal(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """Where one human seat finished a match (1 = first, shared on a tie)."""
+
+    user_id: int
+    display_name: str
+    place: int
+
+
+async def credit_match(
+    conn: aiosqlite.Connection, chat_id: int, variant_id: str, placings: Iterable[Placing]
+) -> None:
+    """Add one finished match to the tally; call inside the finishing transaction."""
+    await conn.executemany(
+        "INSERT INTO tallies (chat_id, user_id, variant_id, display_name, matches_played,"
+        " wins, place_sum) VALUES (?, ?, ?, ?, 1, ?, ?)"
+        " ON CONFLICT (chat_id, user_id, variant_id) DO UPDATE SET"
+        " display_name = excluded.display_name, matches_played = matches_played + 1,"
+        " wins = wins + excluded.wins, place_sum = place_sum + excluded.place_sum",
+        [
+            (chat_id, p.user_id, variant_id, p.display_name, int(p.place == 1), p.place)
+            for p in placings
+        ],
+    )
+
+
 def _entry(row: aiosqlite.Row) -> TallyEntry:
     return TallyEntry(
         chat_id=row["chat_id"],
@@ -63,6 +98,9 @@ def _entry(row: aiosqlite.Row) -> TallyEntry:
         display_name=row["display_name"],
         deals_played=row["deals_played"],
         total=row["total"],
+        matches_played=row["matches_played"],
+        wins=row["wins"],
+        place_sum=row["place_sum"],
     )
 
 
@@ -73,12 +111,13 @@ class ScoresRepository:
         self._db = db
 
     async def tally(self, chat_id: int, variant_id: str | None = None) -> list[TallyEntry]:
-        """The chat's tally, best total first (ties: more deals, then lower user id).
+        """The chat's tally, most wins first, then the best total (ties: more deals,
+        then lower user id).
 
         With ``variant_id`` only that variant; without, every variant, grouped
         by variant id.
         """
-        order = "total DESC, deals_played DESC, user_id"
+        order = "wins DESC, total DESC, deals_played DESC, user_id"
         async with self._db.read() as conn:
             if variant_id is None:
                 rows = await fetch_all(

@@ -3,7 +3,8 @@
 Checks happen in this order, each with its own clear toast: the data must be
 ours (else "forged"), the table must still be live, and a press must come
 from the table's own chat (a group, or the direct chat of a two-player
-table) or be a game action or selection from a direct chat. The operation
+table) or be a game action or selection from a direct chat (or Leave, by the
+guest of a direct chat's table, in the guest's own chat). The operation
 handlers then check the presser's seat, the version and the engine's verdict.
 """
 
@@ -16,6 +17,7 @@ from typing import Any
 from telegram import Chat, Update, User
 
 from bot.callbacks import CallbackData, ForgedCallback, Op
+from bot.direct import guests
 from bot.handlers import lobby, play, settings
 from bot.handlers.common import Ctx, Press, error_text, services
 from bot.live import LiveTable, TableError
@@ -44,6 +46,8 @@ ROUTES: dict[Op, Route] = {
     Op.STOP_CANCEL: lobby.on_stop_cancel,
 }
 PRIVATE_OPS = frozenset({Op.ACTION, Op.PICK})
+GUEST_OPS = frozenset({Op.LEAVE})
+"""What a guest of a direct chat's table may press in their own chat besides their hand."""
 
 
 async def on_button(update: Update, context: Ctx) -> None:
@@ -84,7 +88,10 @@ async def _route(update: Update, context: Ctx, press: Press) -> None:
         await press.answer(tr("err.table_gone"))
         return
     own_chat = chat.id == live.chat_id
-    if not own_chat and not (private and data.op in PRIVATE_OPS):
+    # a guest at a direct chat's table reads its lobby in their own chat, with Leave on it
+    guest = private and chat.id == user.id and user.id in guests(live)
+    allowed = (private and data.op in PRIVATE_OPS) or (guest and data.op in GUEST_OPS)
+    if not own_chat and not allowed:
         await press.answer(tr("err.forged"), alert=True)
         return
     if own_chat:

@@ -18,6 +18,7 @@ from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from bot.direct import direct_table_of
 from bot.live import LiveTable, TableError
 from bot.publisher import Content
 from bot.render.i18n import Html, Translator
@@ -146,7 +147,10 @@ async def table_command(update: Update, context: Ctx, command: str) -> GroupComm
     if cmd is None or is_group(cmd.chat):
         return cmd
     if cmd.found.tables.for_chat(cmd.chat.id) is None:
-        await reply(cmd.found, cmd.chat.id, cmd.tr("err.group_only", command=command))
+        # a guest at a friend's direct chat table: that table is run from the friend's chat
+        guest = direct_table_of(cmd.found.tables, cmd.user.id) is not None
+        key = "err.dm_host_only" if guest else "err.group_only"
+        await reply(cmd.found, cmd.chat.id, cmd.tr(key, command=command))
         return None
     return cmd
 

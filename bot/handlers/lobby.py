@@ -8,8 +8,9 @@ deep link that seats them when they press Start.
 
 ``/new`` in a direct chat opens a table there for a game its default rules
 let two play (``Variant.seat_range``): the user against the computer players
-they add; nobody else can join it (its lobby has no Join button and its deep
-link is refused), and a game that needs more players points to a group.
+they add, or with one friend invited by the deep link its lobby shows (the
+friend plays from their own direct chat, see ``bot.direct``); a third person
+is refused, and a game that needs more players points to a group.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 from telegram import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Update, User
 
 from bot.callbacks import CallbackData
+from bot.direct import direct_table_of, has_direct_table
 from bot.handlers.common import (
     Ctx,
     Press,
@@ -73,8 +75,10 @@ def fits_direct_chat(variant: Variant) -> bool:
     return low <= DIRECT_SEATS <= high
 
 
-def _direct_refusal(variant: Variant, tr: Translator) -> str | None:
+def _direct_refusal(variant: Variant, tr: Translator, found: Services, user: User) -> str | None:
     """Why the game cannot open in a direct chat, or ``None`` when it can."""
+    if has_direct_table(found.tables, user.id):  # a guest at a friend's table in this chat
+        return tr("err.dm_one_table")
     if fits_direct_chat(variant):
         return None
     low, _ = variant.seat_range(variant.options())
@@ -108,7 +112,7 @@ async def new_cmd(update: Update, context: Ctx) -> None:
         title = variant.title.get(tr.lang, variant.id)
         await reply(found, chat.id, tr("err.not_playable", name=title, games=games_list(tr)))
         return
-    refusal = None if is_group(chat) else _direct_refusal(variant, tr)
+    refusal = None if is_group(chat) else _direct_refusal(variant, tr, found, user)
     if refusal is not None:
         await reply(found, chat.id, refusal)
         return
@@ -129,7 +133,7 @@ async def on_new(found: Services, press: Press, chat: Chat, user: User, variant_
     if variant.id not in RENDERERS:
         await press.answer(tr("err.forged"), alert=True)
         return
-    refusal = None if is_group(chat) else _direct_refusal(variant, tr)
+    refusal = None if is_group(chat) else _direct_refusal(variant, tr, found, user)
     if refusal is not None:
         await press.answer()
         await reply(found, chat.id, refusal)
@@ -213,11 +217,18 @@ async def on_join(
 
 
 async def leave_cmd(update: Update, context: Ctx) -> None:
-    cmd = await group_command(update, context, "/leave")
+    """/leave in a group, or in a direct chat from the direct chat's table one sits at."""
+    cmd = await command_context(update, context)
     if cmd is None:
         return
     found, chat, user, tr = cmd.found, cmd.chat, cmd.user, cmd.tr
-    live = await live_table(cmd)
+    if is_group(chat):
+        live = await live_table(cmd)
+    else:
+        live = direct_table_of(found.tables, user.id)
+        if live is None:
+            await reply(found, chat.id, tr("err.group_only", command="/leave"))
+            return
     if live is None:
         return
     try:
@@ -225,7 +236,9 @@ async def leave_cmd(update: Update, context: Ctx) -> None:
     except TableError as error:
         await reply(found, chat.id, error_text(tr, error))
         return
-    if live.status == "playing":
+    if not is_group(chat):
+        await reply(found, chat.id, tr("leave.done"))
+    elif live.status == "playing":
         await reply(found, chat.id, tr("leave.replaced", name=user.first_name))
 
 

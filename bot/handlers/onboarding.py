@@ -18,6 +18,7 @@ import logging
 
 from telegram import Chat, ChatMemberUpdated, Update
 
+from bot.direct import DIRECT_HUMANS, guests, has_direct_table, is_direct
 from bot.handlers.common import (
     Ctx,
     command_context,
@@ -68,19 +69,39 @@ async def _join_by_link(
     if live is None:
         await reply(found, chat_id, tr("start.table_gone"))
         return
-    if live.chat_id > 0 and live.seat_of(user_id) is None:  # a direct chat's own table
-        await reply(found, chat_id, tr("err.dm_private"))
-        return
     if live.seat_of(user_id) is not None:
         await reply(found, chat_id, tr("start.already_seated"))
         await _resend(found, user_id)
         return
+    refusal = _direct_refusal(found, live, user_id)
+    if refusal is not None:
+        await reply(found, chat_id, tr(refusal))
+        return
     try:
-        await found.tables.join(live, user_id, name[:40])
+        await found.tables.join(
+            live, user_id, name[:40], max_humans=DIRECT_HUMANS if is_direct(live) else None
+        )
     except TableError as error:
         await reply(found, chat_id, error_text(tr, error))
         return
     await reply(found, chat_id, tr("start.joined"))
+
+
+def _direct_refusal(found: Services, live: LiveTable, user_id: int) -> str | None:
+    """Why the user may not sit at a direct chat's table by its link (``None``: they may).
+
+    Such a table seats its creator and one guest; a guest plays from their
+    own direct chat, so they may have no other table there at the same time.
+    """
+    if not is_direct(live):
+        return None
+    if user_id == live.chat_id:  # the creator, back at their own table
+        return None
+    if live.status == "lobby" and len(guests(live)) >= DIRECT_HUMANS - 1:
+        return "err.dm_full"
+    if has_direct_table(found.tables, user_id, but=live):
+        return "err.dm_one_table"
+    return None
 
 
 async def _resend(found: Services, user_id: int) -> list[LiveTable]:

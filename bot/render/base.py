@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.render.i18n import Html, Translator
-from games.engine import Outcome
+from games.match import Match
 
 __all__ = ["Button", "GameRenderer", "Keyboard"]
 
@@ -92,12 +92,27 @@ class GameRenderer(Protocol):
         """The finished deal: points, components, payments (``outcome`` as stored)."""
         ...
 
-    def tally_scores(self, outcome: Outcome, options: Any) -> tuple[int, ...]:
-        """The deal's scores in the unit kept in the tally (money in haléře, points)."""
-        ...
-
     def format_score(self, value: int, tr: Translator) -> Html:
         """A tally value for people ("+0,40 Kč", "+120")."""
+        ...
+
+    def running_text(self, match: Match, names: Sequence[str], tr: Translator) -> Html | None:
+        """The running score under a result message in the game's own terms (Cenzr:
+        this round's totals and the labeta so far); ``None``: the match's totals."""
+        ...
+
+    def sheet_text(
+        self,
+        match: Match,
+        deals: Sequence[Mapping[str, Any]],
+        options: Any,
+        names: Sequence[str],
+        tr: Translator,
+    ) -> Html | None:
+        """The match's score sheet as players keep it on paper, for /score and the end
+        of the match (Cenzr: the round's rows and the labeta by rounds); ``None``: the
+        game has none beyond the standings. ``deals``: the stored outcomes of the
+        match's finished deals in order (empty when the caller has none at hand)."""
         ...
 
     def option_choices(self) -> Mapping[str, Sequence[object]]:

@@ -28,7 +28,7 @@ from bot.render.blazen_keys import covered, hand_keyboard
 from bot.render.i18n import Html, Translator, escape
 from games.blazen.options import BlazenOptions
 from games.blazen.views import PlayerView, PublicView
-from games.engine import Outcome
+from games.match import Match
 from games.names import SUIT_SYMBOLS, card_label
 
 __all__ = ["BlazenRenderer"]
@@ -279,12 +279,21 @@ class BlazenRenderer:
             lines.append(tr("blazen.result.next_attacker", name=names[int(s["next_attacker"])]))
         return Html("\n".join(lines))
 
-    def tally_scores(self, outcome: Outcome, options: Any) -> tuple[int, ...]:
-        """The fool tally: 1 for the fool (or each member of the losing team)."""
-        return tuple(outcome.scores)
-
     def format_score(self, value: int, tr: Translator) -> Html:
         return tr("blazen.fools", n=value)
+
+    def running_text(self, match: Match, names: Sequence[str], tr: Translator) -> Html | None:
+        return None
+
+    def sheet_text(
+        self,
+        match: Match,
+        deals: Sequence[Mapping[str, Any]],
+        options: Any,
+        names: Sequence[str],
+        tr: Translator,
+    ) -> Html | None:
+        return None
 
     # -- settings and rules ----------------------------------------------------------
 

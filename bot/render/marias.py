@@ -25,9 +25,9 @@ from typing import Any
 
 from bot.render.base import Button, Keyboard
 from bot.render.i18n import Html, Translator, escape
-from games.engine import Outcome
 from games.marias.options import VolenyOptions
 from games.marias.views import PlayerView, PublicView
+from games.match import Match
 
 __all__ = ["SUITS", "MariasRenderer", "card_text", "rank_text"]
 
@@ -539,14 +539,23 @@ class MariasRenderer:
         crowns, rest = divmod(halers, 100)
         return tr("marias.money", sign="", crowns=crowns, halers=f"{rest:02d}")
 
-    def tally_scores(self, outcome: Outcome, options: Any) -> tuple[int, ...]:
-        unit = options.unit_haler if isinstance(options, VolenyOptions) else 1
-        return tuple(score * unit for score in outcome.scores)
-
     def format_score(self, value: int, tr: Translator) -> Html:
         sign = "+" if value > 0 else "−" if value < 0 else ""
         crowns, halers = divmod(abs(value), 100)
         return tr("marias.money", sign=sign, crowns=crowns, halers=f"{halers:02d}")
+
+    def running_text(self, match: Match, names: Sequence[str], tr: Translator) -> Html | None:
+        return None
+
+    def sheet_text(
+        self,
+        match: Match,
+        deals: Sequence[Mapping[str, Any]],
+        options: Any,
+        names: Sequence[str],
+        tr: Translator,
+    ) -> Html | None:
+        return None
 
     # -- settings and rules ----------------------------------------------------------
 

@@ -27,8 +27,10 @@ def _clockwise_after(state: BlazenState, seat: Seat) -> list[Seat]:
 
 def eligible_throwers(state: BlazenState) -> tuple[Seat, ...]:
     """The throw-in priority of this bout (§6.3): the opener first, then clockwise
-    from the defender's left; never the defender or his partners."""
+    from the defender's left; only the defender's opponents (``state.sides``), never
+    the defender or his partners."""
     d, o = state.defender, state.opener
+    opponents = state.sides.opponents(d)
     order = [o] + [s for s in _clockwise_after(state, d) if s != o]
     neighbours: set[Seat] | None = None
     if state.options.neighbors_only_throw_in:
@@ -40,10 +42,7 @@ def eligible_throwers(state: BlazenState) -> tuple[Seat, ...]:
     return tuple(
         s
         for s in order
-        if s != d
-        and s not in state.gone
-        and not state.partners(s, d)
-        and (neighbours is None or s in neighbours)
+        if s in opponents and s not in state.gone and (neighbours is None or s in neighbours)
     )
 
 

@@ -6,17 +6,20 @@ explicit cards, which tests and records use. The seeded mapping is §4.7:
 packets of one card seat ``order[i]`` gets ``d[r*n + i]``; the stock is the
 rest, ``d[6n]`` on top, and its bottom card is the turned trump card.
 
-Explicit ``cards`` (documented in docs/records.md):
+Explicit ``cards`` (documented in docs/records.md) hold cards only:
 
 * ``"0"``, ``"1"`` … : every seat's hand (at least one card each);
 * ``"stock"``: the stock, top first; its last card is the turned trump card;
-* ``"trump_card"``: ``[card]``, only when the stock is empty (default: the
-  dealer's last card, the whole deck dealt, §4.4);
-* ``"attacker"``: ``["seat"]``, the first attacker fixed by the match for a
-  later game (§5); without it the first-game rule applies;
+* ``"trump_card"``: ``[card]``, only when the stock is empty: which card of
+  the dealer's hand lies face up (default: the dealer's last card, the whole
+  deck dealt, §4.4);
 * ``"bito"``: cards already beaten off, for positions set up mid-game.
 
-Hands, stock and Bito together must hold the deck exactly once.
+Hands, stock and Bito together must hold the deck exactly once. Who attacks
+first when the match fixed it (§5) is not a card: it is the deal's setup
+(``first_attacker``, the setup's ``opener``). Records and databases written
+before the setup existed carried it in the cards as ``"attacker": ["seat"]``;
+that spelling is still read (the setup wins over it) and never written.
 """
 
 from __future__ import annotations
@@ -157,7 +160,10 @@ def new_deal(
     cards: Mapping[str, Sequence[str]] | None = None,
     first_attacker: Seat | None = None,
 ) -> BlazenState:
-    """A new game; ``first_attacker`` is fixed by the match after a fool (§5)."""
+    """A new game; ``first_attacker`` is fixed by the match after a fool (§5).
+
+    It comes from the deal's setup; an old record's ``"attacker"`` in
+    ``cards`` is read when no ``first_attacker`` is given."""
     check_table(options, seats, dealer)
     bito: CardSet = 0
     if cards is not None:
@@ -232,13 +238,13 @@ def _over_at_once(state: BlazenState, end: str) -> BlazenState:
 
 
 def dealt_cards(state: BlazenState) -> dict[str, list[str]]:
-    """The explicit form of a deal (for records): ``new_deal(cards=…)`` rebuilds it."""
+    """The cards of a deal (for records): with the deal's setup (the dealer and
+    any fixed first attacker, ``BLAZEN.setup_of``), ``new_deal(cards=…)``
+    rebuilds it. Only cards: the first attacker is the setup's, never here."""
     result = {str(s): [card_code(c) for c in hand] for s, hand in enumerate(state.dealt)}
     result["stock"] = [card_code(c) for c in state.dealt_stock]
     if not state.dealt_stock:  # no exchange without a stock: the trump card is as dealt
         result["trump_card"] = [card_code(state.trump_card)]
     if state.dealt_bito:
         result["bito"] = [card_code(c) for c in cards_of(state.dealt_bito)]
-    if state.fixed_attacker is not None:
-        result["attacker"] = [str(state.fixed_attacker)]
     return result

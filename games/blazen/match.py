@@ -1,31 +1,37 @@
 """A match of Blázen: the fool deals, his neighbour attacks, the fools are counted.
 
-``engine.Match`` carries the running tally (how often each seat was the
-fool, §10.4), the next dealer and the next first attacker (``Match.opener``);
-this module gives it Blázen's rules for both (§4.1, §5). A game is then made
-with ``BLAZEN.new_deal(options, seats, match.dealer, seed=…,
-first_attacker=match.opener)``. A redeal (§4.6) scores nothing and keeps
-the dealer; the caller deals again with the next seed of its stream.
+The match's totals are the fool tally (how often each seat was the fool, or
+on the losing team, §10.4); the fewer the better. The next dealer and the
+next first attacker (``Match.opener``) are the ones the last game named
+(§4.1, §5); a draw or a redeal (§4.6) scores nothing and keeps the dealer.
+The pogony of the epaulettes house rule (§11.3) are kept as the counter
+``"straps"``. A match of Blázen has no end of its own: the table plays on
+until it is stopped, unless ``max_deals`` is given (the terminal player).
 """
 
 from __future__ import annotations
 
 from games.blazen.options import BlazenOptions
-from games.engine import Match, Outcome, Seat
+from games.engine import Outcome, Seat, add_deal
+from games.match import Match, Standing, ranked
 
 __all__ = [
     "epaulette_title",
     "next_dealer",
     "next_opener",
     "record",
+    "standings",
     "start",
     "strap_totals",
 ]
 
+STRAPS = "straps"
+
 
 def start(seats: int, dealer: Seat, *, max_deals: int | None = None) -> Match:
     """A new match; the first game uses the first-game rules (lowest trump, §5)."""
-    return Match.start("blazen", seats, dealer, max_deals=max_deals)
+    data = {} if max_deals is None else {"max_deals": max_deals}
+    return Match.start("blazen", seats, dealer, data=data)
 
 
 def next_dealer(match: Match, outcome: Outcome) -> Seat:
@@ -42,16 +48,28 @@ def next_opener(match: Match, outcome: Outcome) -> Seat | None:
 
 def record(match: Match, outcome: Outcome) -> Match:
     """The match after one more game of Blázen."""
-    return match.record(outcome, next_dealer=next_dealer, next_opener=next_opener)
+    straps = list(match.counter(STRAPS))
+    for seat, count in (outcome.summary.get("straps") or {}).items():
+        straps[int(seat)] += int(count)
+    limit = match.data.get("max_deals")
+    following = add_deal(
+        match,
+        outcome.scores,
+        dealer=next_dealer(match, outcome),
+        opener=next_opener(match, outcome),
+        counters={**match.counters, STRAPS: tuple(straps)},
+    )
+    return following.replace(over=limit is not None and following.deals >= int(limit))
+
+
+def standings(match: Match) -> tuple[Standing, ...]:
+    """The fewest fools first."""
+    return ranked(match.totals, higher_is_better=False)
 
 
 def strap_totals(match: Match) -> tuple[int, ...]:
     """Pogony per seat over the match (§11.3; all 0 unless ``epaulettes``)."""
-    totals = [0] * match.seats
-    for deal in match.deals:
-        for seat, count in deal.outcome.summary.get("straps", {}).items():
-            totals[int(seat)] += int(count)
-    return tuple(totals)
+    return match.counter(STRAPS)
 
 
 def epaulette_title(total: int, options: BlazenOptions) -> str | None:

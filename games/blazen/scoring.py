@@ -65,8 +65,7 @@ def outcome(state: BlazenState) -> Outcome:
     losers = state.losers
     teams: list[list[Seat]] | None = None
     if opts.team_mode != "none":
-        sides = sorted(set(state.teams))
-        teams = [[s for s in range(state.seats) if state.teams[s] == t] for t in sides]
+        teams = [sorted(group) for group in state.sides.groups]
     summary: dict[str, Any] = {
         "variant": "blazen",
         "rules": opts.variant,

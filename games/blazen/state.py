@@ -19,12 +19,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, Self
 
 from games.blazen.actions import BlazenAction
 from games.blazen.options import BlazenOptions
 from games.cards import Card, CardSet
 from games.engine import Outcome, Seat
+from games.sides import Sides
 
 __all__ = ["BlazenState", "Bout", "Phase"]
 
@@ -112,14 +114,25 @@ class BlazenState(ABC):
         """Still in the game: not out, and not emptied with nothing left to draw (§10.1)."""
         return seat not in self.gone and bool(self.hands[seat] or self.stock)
 
+    @property
+    def sides(self) -> Sides:
+        """Who plays with whom (``games.sides``), from ``teams``: the teams of the team
+        mode (§11.1): alternate seats in 2v2 and 3v3, seat 0 alone against the other
+        two in 1v2; without teams every seat is a side of its own. The sides have no
+        names, and side ``i`` is team number ``i``. A seat that went out stays on its
+        side (its team still loses together). Nothing of it is secret."""
+        return _sides_of(self.teams)
+
     def partners(self, a: Seat, b: Seat) -> bool:
-        return self.teams[a] == self.teams[b]
+        """Whether ``a`` and ``b`` are on one side (``Sides.same_side``)."""
+        return self.sides.same_side(a, b)
 
     def next_opponent(self, seat: Seat) -> Seat | None:
         """The next playing opponent clockwise (§9, §11.1); ``None`` if there is none."""
+        opponents = self.sides.opponents(seat)
         for step in range(1, self.seats):
             other = (seat + step) % self.seats
-            if self.playing(other) and not self.partners(seat, other):
+            if other in opponents and self.playing(other):
                 return other
         return None
 
@@ -195,6 +208,12 @@ class BlazenState(ABC):
 
     @abstractmethod
     def public_view(self) -> object: ...
+
+
+@lru_cache(maxsize=64)
+def _sides_of(teams: tuple[int, ...]) -> Sides:
+    """The sides of a team number per seat (``BlazenState.sides``), made once per table."""
+    return Sides.from_labels(teams)
 
 
 _FIELDS = tuple(f.name for f in fields(BlazenState))

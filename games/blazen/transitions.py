@@ -396,13 +396,16 @@ def _game_end(state: BlazenState, taken: bool) -> BlazenState | None:
     """The game ends when one player (or one team) alone holds cards (§10-§11)."""
     alive = [s for s in range(state.seats) if s not in state.gone]
     if state.options.team_mode != "none":
-        sides = {state.teams[s] for s in alive}
-        if len(sides) > 1:
+        sides = state.sides
+        holding = {sides.side_of(s) for s in alive}
+        if len(holding) > 1:
             return None
-        if not sides:
+        if not holding:
             return _over(state, "draw", ())
-        (side,) = sides
-        losers = tuple(s for s in range(state.seats) if state.teams[s] == side)
+        # One side alone still holds cards: all of it loses, its seats that went out too.
+        (side,) = holding
+        assert side is not None
+        losers = tuple(sorted(sides.groups[side]))
         return _over(state, "team", losers, taken)
     if len(alive) > 1:
         return None

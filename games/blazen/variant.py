@@ -16,11 +16,11 @@ from games.engine import (
     DealSetup,
     Event,
     IllegalAction,
-    Match,
     Outcome,
     Seat,
     deal_setup,
 )
+from games.match import Match, Standing
 
 __all__ = ["BLAZEN", "BlazenVariant"]
 
@@ -57,9 +57,13 @@ class BlazenVariant(BaseVariant):
     ) -> BlazenState:
         """A new game. The setup's ``opener`` (``first_attacker`` is the spec's
         name) comes from the match after a fool (§5): ``Match.opener``, set by
-        ``next_match``. Older records carried it in the cards as ``"attacker"``;
-        that is still read, and the setup wins over it."""
+        ``record_deal``. The setup holds every fixed parameter that is not a
+        card, ``cards`` only cards. Older records carried the opener in the
+        cards as ``"attacker"``; that is still read, and the setup wins over it."""
         given = deal_setup(setup, first_attacker if first_attacker is not None else opener)
+        extra = sorted(set(given) - {"dealer", "opener"})
+        if extra:
+            raise IllegalAction("bad_setup", f"Blázen deals take no {', '.join(extra)}")
         return deal.new_deal(
             options,
             seats,
@@ -70,6 +74,8 @@ class BlazenVariant(BaseVariant):
         )
 
     def setup_of(self, state: BlazenState) -> dict[str, Any]:
+        """The dealer and, when the match fixed it, the first attacker (``opener``):
+        with ``dealt_cards`` (or the seed) all a record needs to rebuild the deal."""
         result: dict[str, Any] = {"dealer": state.dealer}
         if state.fixed_attacker is not None:
             result["opener"] = state.fixed_attacker
@@ -86,6 +92,7 @@ class BlazenVariant(BaseVariant):
         return transitions.apply(state, seat, action)
 
     def dealt_cards(self, state: BlazenState) -> dict[str, list[str]]:
+        """The cards alone (hands, stock, a kept trump card, Bito); no opener."""
         return deal.dealt_cards(state)
 
     def sitting_out(self, options: BlazenOptions, seats: int, dealer: Seat) -> frozenset[Seat]:
@@ -101,9 +108,13 @@ class BlazenVariant(BaseVariant):
             return need, (need if need <= options.max_seats else 0)
         return self.min_seats, options.max_seats
 
-    def next_match(self, match: Match, outcome: Outcome) -> Match:
+    def record_deal(self, match: Match, outcome: Outcome, options: BlazenOptions) -> Match:
         """The fool deals and his neighbour attacks; a draw or redeal keeps the dealer."""
         return matches.record(match, outcome)
+
+    def standings(self, match: Match, options: BlazenOptions) -> tuple[Standing, ...]:
+        """The fewest fools first."""
+        return matches.standings(match)
 
     def due(self, state: BlazenState) -> frozenset[Seat]:
         """The seat asked in turn and a window of throwers; not a seat that may

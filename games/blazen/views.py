@@ -4,7 +4,8 @@ Renderers only ever get these views, never the state, so another hand or the
 order of the stock cannot leak by accident. Public knowledge is: the trump
 card, stock and Bito sizes, the table, hand sizes, and the cards everyone
 saw go into a hand (a defender's pick-up, the drawn trump card, a shown
-trump, the card given in a trump exchange). Who may demand a redeal (or make
+trump, the card given in a trump exchange), and who plays with whom (``sides``,
+``BlazenState.sides``; the teams are public). Who may demand a redeal (or make
 the trump exchange) is not public: only that seat's own view offers it.
 """
 
@@ -17,6 +18,7 @@ from games.blazen.rules import display_order
 from games.blazen.state import BlazenState, Bout, Phase
 from games.cards import card_code
 from games.engine import Seat
+from games.sides import Sides, SidesView
 
 __all__ = ["PlayerView", "PublicView", "player_view", "public_view"]
 
@@ -47,12 +49,13 @@ class PublicView:
     passed: tuple[Seat, ...]
     shown: tuple[str, ...]
     out: tuple[Seat, ...]
-    teams: tuple[int, ...] | None
+    teams: tuple[int, ...] | None  # the side (team) number per seat, in team games only
     opening_trump: str | None  # the lowest trump that picked the first attacker
     last_bout: dict[str, Any] | None
     history: tuple[dict[str, Any], ...]  # every finished bout so far, as ``last_bout``
     end: str | None
     result: dict[str, Any] | None
+    sides: SidesView  # the teams (every player alone without them), as anyone knows them
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,7 @@ class PlayerView:
     public: PublicView
     hand: tuple[str, ...]
     legal: tuple[str, ...]
+    sides: SidesView  # who plays with whom, as this seat knows it
 
 
 def _bout(bout: Bout) -> dict[str, Any]:
@@ -122,13 +126,24 @@ def public_view(state: BlazenState) -> PublicView:
         passed=tuple(sorted(state.passed)),
         shown=display_order(state.shown, state.trump),
         out=tuple(s for group in state.exits for s in group),
-        teams=state.teams if state.options.team_mode != "none" else None,
+        teams=_teams(state.sides, state.seats) if state.options.team_mode != "none" else None,
         opening_trump=None if state.opening_trump is None else card_code(state.opening_trump),
         last_bout=None if last is None else _bout(last),
         history=tuple(_bout(b) for b in state.history),
         end=state.end,
         result=result,
+        sides=state.sides.visible_for(None),
     )
+
+
+def _teams(sides: Sides, seats: int) -> tuple[int, ...]:
+    """The side number of every seat (every seat plays on a side in Blázen)."""
+    numbers: list[int] = []
+    for seat in range(seats):
+        side = sides.side_of(seat)
+        assert side is not None, f"seat {seat} is on no side"
+        numbers.append(side)
+    return tuple(numbers)
 
 
 def player_view(state: BlazenState, seat: Seat) -> PlayerView:
@@ -142,4 +157,5 @@ def player_view(state: BlazenState, seat: Seat) -> PlayerView:
         public=public,
         hand=display_order(state.hands[seat], state.trump),
         legal=tuple(a.code for a in state.legal_actions(seat)),
+        sides=state.sides.visible_for(seat),
     )

@@ -25,7 +25,9 @@ def _parser() -> argparse.ArgumentParser:
     pp.add_argument("variant", nargs="?", default=default)
     pp.add_argument("--seed", type=int, default=None, help="seed of the first deal")
     pp.add_argument("--seat", type=int, default=0, help="your seat (0 = first)")
-    pp.add_argument("--seats", type=int, default=3)
+    pp.add_argument(
+        "--seats", type=int, default=None, help="players at the table (3, or the game's fewest)"
+    )
     pp.add_argument("--deals", type=int, default=1)
     pp.add_argument("--opponents", choices=PLAYER_NAMES, default="rules")
     pp.add_argument("--lang", choices=("cs", "en"), default="cs")

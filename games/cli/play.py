@@ -15,7 +15,7 @@ import random
 import secrets
 from pathlib import Path
 
-from games.engine import GameError, Match, Seat, State
+from games.engine import GameError, Seat, State
 from games.record import DealRecord, MatchRecord
 from games.registry import UnknownVariant, find_registration
 
@@ -52,6 +52,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     variant = entry.variant
     seats = args.seats
+    if seats is None:  # three, where the game seats three (cenzr: its fewest, four)
+        seats = min(max(3, variant.min_seats), variant.max_seats)
     if not variant.min_seats <= seats <= variant.max_seats or not 0 <= args.seat < seats:
         low, high = variant.min_seats, variant.max_seats
         title = variant.title.get(args.lang, variant.id)
@@ -71,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     rng = random.Random(seed)
     tally = [0] * seats
     deals: list[DealRecord] = []
-    match = Match.start(variant.id, seats, 0)  # the game names each next dealer and opener
+    match = variant.start_match(options, seats, 0)  # the game names each next dealer and opener
     for number in range(args.deals):
         dealer, opener = match.dealer, match.opener
         try:
@@ -142,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
                 dealer=dealer, actions=tuple(actions), seed=seed + number, setup=setup or None
             )
         )
-        match = variant.next_match(match, outcome)  # Blázen: the fool deals (§4-§5)
+        match = variant.record_deal(match, outcome, options)  # Blázen: the fool deals (§4-§5)
     if args.save:
         record = MatchRecord(variant.id, seats, options.to_dict(), tuple(names), tuple(deals))
         Path(args.save).write_text(json.dumps(record.to_json(), ensure_ascii=False, indent=1))

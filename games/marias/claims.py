@@ -43,6 +43,7 @@ from games.cards import SUIT_MASKS, Card, CardSet, cards_of
 from games.engine import Seat
 from games.marias.rules import BETL_ORDER, DECK_MASK
 from games.marias.state import VolenyState
+from games.sides import DECLARER_SIDE
 from games.tricks import MARIAS_DUTIES, TrickRules, legal_follow, trick_winner
 
 __all__ = ["SEARCH_CARDS", "Knowledge", "claim_holds", "knowledge"]
@@ -112,8 +113,9 @@ def knowledge(state: VolenyState) -> Knowledge:
                 best = c
             else:
                 excluded[order.index(seat)] |= BETL_ORDER.higher[best]
+    declarers = state.sides.members(DECLARER_SIDE)
     for t in state.tricks:
-        won += t.winner == declarer
+        won += t.winner in declarers
     if state.talon_owner == declarer:
         seen |= state.talon
     unseen = DECK_MASK & ~seen

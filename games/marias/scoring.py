@@ -4,6 +4,9 @@ Each component (game or stovka, sedma, betl, durch) is won or lost on its
 own and paid on its own; each defender settles with the declarer
 separately, so the declarer receives twice the per-defender amount and the
 table always sums to zero. Amounts are integer units (1 unit = 10 haléřů).
+Which tricks, marriages and sevens count for whom, and who pays whom, is
+asked of the deal's sides (``VolenyState.sides``: the declarer's side ``"C"``
+against the defenders' ``"D"``), never of a comparison with one seat.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from games.cards import SUIT_MASKS, CardSet, Suit, card_code
 from games.engine import Outcome, Seat
 from games.marias.rules import SHARP, card_points, seven_of
 from games.marias.state import Phase, VolenyState
+from games.sides import DECLARER_SIDE, DEFENDER_SIDE
 
 __all__ = ["Component", "Count", "count_points", "outcome", "silent_hundred_units"]
 
@@ -54,14 +58,14 @@ class Component:
 
 def count_points(state: VolenyState) -> Count:
     """Card points, last trick and marriages of both sides."""
-    declarer = state.declarer
+    declarers = state.sides.members(DECLARER_SIDE)
     won: dict[bool, CardSet] = {True: 0, False: 0}
     for trick in state.tricks:
         for c in trick.cards:
-            won[trick.winner == declarer] |= 1 << c
+            won[trick.winner in declarers] |= 1 << c
     cards_d, cards_o = card_points(won[True]), card_points(won[False])
     if len(state.tricks) == 10:
-        if state.tricks[-1].winner == declarer:
+        if state.tricks[-1].winner in declarers:
             cards_d += 10
         else:
             cards_o += 10
@@ -73,8 +77,8 @@ def count_points(state: VolenyState) -> Count:
     per_seat: dict[Seat, list[int]] = {s: [] for s in state.active}
     for m in state.marriages:
         per_seat[m.seat].append(m.points)
-    mar_d = per_seat.get(declarer, []) if declarer is not None else []
-    defenders = [s for s in state.active if s != declarer]
+    mar_d = [p for s in sorted(declarers) for p in per_seat[s]]
+    defenders = state.defenders
     mar_o = [p for s in defenders for p in per_seat[s]]
     rule = state.options.stovka_marriages_defenders
     if rule == "one_per_player":
@@ -138,13 +142,13 @@ def _sevens(state: VolenyState, hearts: int) -> list[Component]:
     seven_won = last is not None and played_by is not None and last.winner == played_by
     if state.sedma:
         flek = state.flek_level("sedma")
-        won = seven_won and played_by == state.declarer
+        won = seven_won and played_by in state.sides.members(DECLARER_SIDE)
         base = 2 if won else -2 * opts.lost_seven_multiplier
         return [Component("sedma", won, flek, base * 2**flek * hearts)]
     factor = hearts if opts.silent_seven_hearts_factor else 1
     if played_by is None:
         return []
-    by_declarer = played_by == state.declarer
+    by_declarer = played_by in state.sides.members(DECLARER_SIDE)
     if seven_won:
         return [Component("tichá sedma", by_declarer, 0, factor if by_declarer else -factor)]
     if opts.killed_silent_seven:
@@ -155,7 +159,8 @@ def _sevens(state: VolenyState, hearts: int) -> list[Component]:
 def _components(state: VolenyState) -> list[Component]:
     if state.kind in ("betl", "durch"):
         flek = state.flek_level(state.kind)
-        declarer_tricks = sum(1 for t in state.tricks if t.winner == state.declarer)
+        declarers = state.sides.members(DECLARER_SIDE)
+        declarer_tricks = sum(1 for t in state.tricks if t.winner in declarers)
         if state.kind == "betl":
             won = declarer_tricks == 0
             base = 5
@@ -218,9 +223,15 @@ def outcome(state: VolenyState) -> Outcome:
     per_defender = sum(c.units for c in components)
     summary["components"] = [c.to_dict() for c in components]
     summary["per_defender"] = per_defender
+    # Every defender settles with every seat of the declarer's side: the declarer
+    # alone against two receives twice what each defender pays.
+    sides = state.sides
+    declarers, defenders = sides.members(DECLARER_SIDE), sides.members(DEFENDER_SIDE)
     scores = [0] * state.seats
-    for seat in state.active:
-        scores[seat] = 2 * per_defender if seat == declarer else -per_defender
+    for seat in declarers:
+        scores[seat] = len(defenders) * per_defender
+    for seat in defenders:
+        scores[seat] = -len(declarers) * per_defender
     played = state.end not in ("thrown_in", "free")
     return Outcome(tuple(scores), summary, played=played)
 

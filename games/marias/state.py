@@ -16,11 +16,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from games.cards import Card, CardSet, Suit
 from games.engine import Outcome, Seat
 from games.marias.actions import MariasAction
 from games.marias.options import VolenyOptions
+from games.sides import DECLARER_SIDE, DEFENDER_SIDE, Sides
 
 __all__ = ["Call", "Marriage", "Phase", "Trick", "VolenyState"]
 
@@ -116,8 +118,22 @@ class VolenyState(ABC):
         return Suit(self.trump_card // 13)
 
     @property
+    def sides(self) -> Sides:
+        """Who plays with whom (``games.sides``). Once a game is announced, the
+        declarer alone is the side ``"C"`` (``DECLARER_SIDE``) and the two other
+        playing seats the side ``"D"`` (``DEFENDER_SIDE``); an overcall moves the
+        declarer, and the sides with him. Before the first announcement every
+        playing seat is a side of its own, without names. The seat sitting out
+        (the dealer of four) is on neither side. Nothing of it is secret: the
+        declarer announces his game aloud."""
+        return _sides(self.active, self.declarer)
+
+    @property
     def defenders(self) -> tuple[Seat, ...]:
-        return tuple(s for s in self.active if s != self.declarer)
+        """The playing seats off the declarer's side, in play order (all three
+        before a game is announced)."""
+        declarers = self.sides.members(DECLARER_SIDE)
+        return tuple(s for s in self.active if s not in declarers)
 
     def next_active(self, seat: Seat) -> Seat:
         """The next playing seat clockwise (sitting-out seats are skipped)."""
@@ -150,3 +166,12 @@ class VolenyState(ABC):
 
     @abstractmethod
     def public_view(self) -> object: ...
+
+
+@lru_cache(maxsize=256)
+def _sides(active: tuple[Seat, Seat, Seat], declarer: Seat | None) -> Sides:
+    """The sides of a deal (``VolenyState.sides``), made once per table and declarer."""
+    if declarer is None:
+        return Sides.each_alone(active)
+    defenders = frozenset(s for s in active if s != declarer)
+    return Sides((frozenset((declarer,)), defenders), (DECLARER_SIDE, DEFENDER_SIDE))

@@ -27,6 +27,7 @@ from games.marias.actions import (
 from games.marias.legality import check, eligible_fleks
 from games.marias.rules import BETL_ORDER, KINGS, NORMAL_ORDER, QUEENS, suit_cards
 from games.marias.state import Call, Marriage, Phase, Trick, VolenyState
+from games.sides import DECLARER_SIDE
 from games.tricks import trick_winner
 
 __all__ = ["apply"]
@@ -279,10 +280,12 @@ def _play(state: VolenyState, seat: Seat, c: Card, declare: bool, events: Events
 
 
 def _decided_early(state: VolenyState, winner: Seat) -> bool:
+    """A trick taken by the declarer's side loses a betl; one taken by a defender, a durch."""
+    declares = state.sides.role_of(winner) == DECLARER_SIDE
     if state.kind == "betl":
-        return winner == state.declarer
+        return declares
     if state.kind == "durch":
-        return winner != state.declarer
+        return not declares
     return False
 
 

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from games.engine import Action, BaseVariant, DealSetup, Event, IllegalAction, Seat, deal_setup
+from games.engine import (
+    Action,
+    BaseVariant,
+    DealSetup,
+    Event,
+    IllegalAction,
+    Outcome,
+    Seat,
+    deal_setup,
+)
 from games.marias import deal, transitions
 from games.marias.actions import MariasAction, parse_action
 from games.marias.options import VolenyOptions
 from games.marias.state import VolenyState
+from games.match import Match
 
 __all__ = ["VOLENY", "VolenyVariant"]
 
@@ -18,9 +28,10 @@ _ACTION_TYPES = MariasAction.__args__
 class VolenyVariant(BaseVariant):
     """``marias-voleny``: 3 players, or 4 with one sitting out each deal.
 
-    The seat range, the clockwise dealer, the clocks and the timeout move are
-    :class:`BaseVariant`'s defaults; only dealing (who deals first, the fourth
-    player sitting out, gathering and cutting) and the moves are mariáš's own.
+    The seat range, the clockwise dealer, the open-ended match, the clocks and
+    the timeout move are :class:`BaseVariant`'s defaults; only dealing (who deals
+    first, the fourth player sitting out, gathering and cutting), the moves and
+    the money (the match's totals are haléře) are mariáš's own.
     """
 
     id = "marias-voleny"
@@ -73,6 +84,14 @@ class VolenyVariant(BaseVariant):
         if options.shuffle_mode != "gather_and_cut":
             return None
         return deal.cards_from_deck(deal.gather_and_cut(previous, seed), options, seats, dealer)
+
+    def deal_scores(self, outcome: Outcome, options: VolenyOptions) -> tuple[int, ...]:
+        """Money in haléře: the deal's payment units times the table's unit (§0)."""
+        return tuple(score * options.unit_haler for score in outcome.scores)
+
+    def settlement(self, match: Match, options: VolenyOptions) -> tuple[int, ...]:
+        """Paid deal by deal: what each seat won or lost so far is the money tally."""
+        return match.totals
 
 
 VOLENY = VolenyVariant()

@@ -6,6 +6,8 @@ by accident. Cards are given as codes in display order (§notation: trumps
 first, then h d s c, highest first in the game's order). The public history
 (every finished trick: who played what, who took it) is in every view, so
 that a player need not keep its own memory of the deal to know the voids.
+Who plays with whom is in every view too (``sides``: the share of
+``VolenyState.sides`` the viewer may know, which in volený is all of it).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from games.cards import Card, CardSet, card_code, cards_of
 from games.engine import Seat
 from games.marias.rules import BETL_ORDER, NORMAL_ORDER, SHARP, suit_cards
 from games.marias.state import Phase, VolenyState
+from games.sides import SidesView
 
 __all__ = [
     "PlayedTrick",
@@ -70,6 +73,7 @@ class PublicView:
     talon_face_up: tuple[str, ...]
     end: str | None
     result: dict[str, Any] | None
+    sides: SidesView  # the declarer's side "C" against the defenders' "D", as anyone knows it
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,7 @@ class PlayerView:
     talon: tuple[str, ...]
     lead_card: str | None
     legal: tuple[str, ...]
+    sides: SidesView  # who plays with whom, as this seat knows it
 
 
 def display_order(cards: CardSet, trump_suit: int | None, betl: bool) -> tuple[str, ...]:
@@ -147,6 +152,7 @@ def public_view(state: VolenyState) -> PublicView:
         talon_face_up=face_up,
         end=state.end,
         result=result,
+        sides=state.sides.visible_for(None),
     )
 
 
@@ -175,4 +181,5 @@ def player_view(state: VolenyState, seat: Seat) -> PlayerView:
         talon=talon,
         lead_card=None if lead is None else card_code(lead),
         legal=tuple(a.code for a in state.legal_actions(seat)),
+        sides=state.sides.visible_for(seat),
     )

@@ -82,8 +82,13 @@ def test_dealt_cards_rebuild_the_same_game() -> None:
         assert again.but(seed=seed) == state
     fixed = BLAZEN.new_deal(options, 4, 1, seed=1, first_attacker=3)
     cards = BLAZEN.dealt_cards(fixed)
-    assert cards["attacker"] == ["3"]
-    assert BLAZEN.new_deal(options, 4, 1, cards=cards).opener == 3
+    assert "attacker" not in cards  # not a card: the setup carries the first attacker
+    assert BLAZEN.setup_of(fixed) == {"dealer": 1, "opener": 3}
+    again = BLAZEN.new_deal(options, 4, BLAZEN.setup_of(fixed), cards=cards)
+    assert again.opener == 3 and again.but(seed=1) == fixed
+    # the old spelling, the opener inside the cards, is still read
+    old = BLAZEN.new_deal(options, 4, 1, cards={**cards, "attacker": ["3"]})
+    assert old.but(seed=1) == fixed and BLAZEN.setup_of(old) == BLAZEN.setup_of(fixed)
     whole = BLAZEN.new_deal(BLAZEN.options({"deck_size": 24}), 4, 2, seed=4)
     cards = BLAZEN.dealt_cards(whole)
     assert cards["stock"] == [] and cards["trump_card"] == [card_code(whole.trump_card)]

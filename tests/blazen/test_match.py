@@ -28,8 +28,10 @@ def test_the_fool_deals_and_his_left_neighbour_attacks() -> None:
     options = BLAZEN.options({"epaulettes": True})
     match = blazen_match.start(4, 2, max_deals=12)
     tally = [0] * 4
+    straps = [0] * 4
+    fools = 0
     number = 0
-    while not match.is_finished:
+    while not match.over:
         state = BLAZEN.new_deal(
             options, 4, match.dealer, seed=300 + number, first_attacker=match.opener
         )
@@ -40,6 +42,9 @@ def test_the_fool_deals_and_his_left_neighbour_attacks() -> None:
         state = _finish(state, number)
         outcome = state.outcome()
         tally = [t + s for t, s in zip(tally, outcome.scores, strict=True)]
+        for seat, count in (outcome.summary.get("straps") or {}).items():
+            straps[int(seat)] += count
+        fools += outcome.summary["fool"] is not None
         before = match
         match = blazen_match.record(match, outcome)
         fool = outcome.summary["fool"]
@@ -48,11 +53,12 @@ def test_the_fool_deals_and_his_left_neighbour_attacks() -> None:
         else:
             assert match.dealer == fool and match.opener == (fool + 1) % 4
         number += 1
-    assert list(match.totals) == tally and sum(tally) == sum(
-        1 for d in match.deals if d.outcome.summary["fool"] is not None
-    )
-    straps = blazen_match.strap_totals(match)
-    assert len(straps) == 4 and all(s >= 0 for s in straps)
+    assert match.deals == 12
+    assert list(match.totals) == tally and sum(tally) == fools
+    assert list(blazen_match.strap_totals(match)) == straps
+    assert Match.from_dict(match.to_dict()) == match
+    ranking = blazen_match.standings(match)
+    assert [s.score for s in ranking] == sorted(tally)  # the fewest fools first
 
 
 def test_redeal_keeps_the_dealer_and_the_opener() -> None:

@@ -170,10 +170,15 @@ async def press(h: Harness, user: FakeUser, message: FakeMessage, data: str) -> 
     return await h.server.wait_answer(query, timeout=10)
 
 
-async def play_turn(h: Harness, group: FakeChat, players: dict[int, Player]) -> bool:
-    """Make the human to act press one of their buttons; ``False`` when the deal is over."""
+async def play_turn(
+    h: Harness, group: FakeChat, players: dict[int, Player], *, may_finish: bool = False
+) -> bool:
+    """Make the human to act press one of their buttons; ``False`` when the deal is over
+    (or, with ``may_finish``, when the deal ended the match and the table is gone)."""
     await h.settle()
     live = h.table(group)
+    if may_finish and live is None:
+        return False
     assert live is not None
     if not live.in_deal:
         return False
@@ -195,8 +200,11 @@ async def play_turn(h: Harness, group: FakeChat, players: dict[int, Player]) -> 
     return True
 
 
-async def play_deal(h: Harness, group: FakeChat, players: Iterable[Player]) -> int:
-    """Press buttons until the deal is over; the number of presses."""
+async def play_deal(
+    h: Harness, group: FakeChat, players: Iterable[Player], *, may_finish: bool = False
+) -> int:
+    """Press buttons until the deal is over; the number of presses. ``may_finish``:
+    the deal may end the match, after which the chat has no live table."""
     live = h.table(group)
     assert live is not None
     by_seat = {}
@@ -206,7 +214,7 @@ async def play_deal(h: Harness, group: FakeChat, players: Iterable[Player]) -> i
         if seat is not None:
             by_seat[seat] = p
     presses = 0
-    while await play_turn(h, group, by_seat):
+    while await play_turn(h, group, by_seat, may_finish=may_finish):
         presses += 1
         assert presses < 200, "the deal does not end"
     await h.settle()

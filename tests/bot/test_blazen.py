@@ -216,8 +216,8 @@ async def test_a_silent_thrower_is_passed_for_after_a_short_deadline(
         return any("⏰" in str(c.params.get("text", "")) for c in sends)
 
     assert reminded(jana) and not reminded(petr)
+    await bot.settle()  # the deletion is sent after the timed-out action is stored
     assert not any("⏰" in m.text for m in server.bot_messages(jana))
-    await bot.settle()
     assert "⏱ Jana nestihl(a) tah, počítač za něj/ni: pas." in bot.group_message(pub).text
     # the next in the priority order, the computer (it holds ♣7), was asked at once
     logged = await bot.services.store.deals.list_actions(live.deal.id)  # type: ignore[union-attr]

@@ -3,9 +3,10 @@
 ``/new`` in the direct chat opens the table there when the game can be
 played two-handed with its default rules (Blázen: 2–6 players); the user
 plays against the computer players they add, from the same chat, which holds
-both the table message and their hand. Nobody else can join such a table, a
-game that needs more players (Mariáš: 3) points to a group, and the commands
-that work on the chat's table (/stop, /score, /settings) work there too.
+both the table message and their hand. A friend may sit down by the deep link
+the lobby shows (``test_dm_two_players.py``); a game that needs more players
+(Mariáš: 3) points to a group, and the commands that work on the chat's table
+(/stop, /score, /settings) work there too.
 """
 
 from __future__ import annotations
@@ -37,10 +38,8 @@ async def test_blazen_against_the_computer_in_a_direct_chat(
     await bot.settle()
     assert "už je otevřený stůl" in server.last_message(jana).text
 
-    # A friend with the table's deep link is told it is private, and stays out.
-    await server.start_dm(petr, f"join_{live.row.join_token}")
-    await bot.settle()
-    assert "soukromém chatu" in server.last_message(petr).text
+    # The lobby offers a friend the table's deep link (see test_dm_two_players.py).
+    assert f"start=join_{live.row.join_token}" in bot.group_message(dm).text
     assert live.seat_of(petr.id) is None and len(live.names) == 1
 
     await press(bot, jana, lobby, button(lobby, "Odejít"))  # she may sit down again

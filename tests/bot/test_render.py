@@ -92,7 +92,7 @@ def test_every_view_of_seeded_deals_renders_exactly_the_legal_actions(seats: int
         stored = {
             "summary": dict(outcome.summary),
             "scores": list(outcome.scores),
-            "tally": list(RENDERER.tally_scores(outcome, options)),
+            "tally": list(VARIANT.deal_scores(outcome, options)),
         }
         for lang in ("cs", "en"):
             _check_html(RENDERER.result_text(stored, NAMES, I18N.for_lang(lang)))

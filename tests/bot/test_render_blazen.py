@@ -176,7 +176,7 @@ def test_the_result_names_the_fool_and_the_tally_counts_fools() -> None:
         assert "Remíza" in text
     else:
         assert f"Blázen: <b>{names[fool]}</b>" in text.replace("&lt;b&gt;&amp;", "<b>&")
-        assert RENDERER.tally_scores(outcome, state.options)[fool] == 1
+        assert BLAZEN.deal_scores(outcome, state.options)[fool] == 1
     assert "Pořadí: 1." in text
     assert RENDERER.format_score(2, cs) == "2× blázen" and RENDERER.format_score(0, en) == "fool 0×"
     assert RENDERER.lower_is_better

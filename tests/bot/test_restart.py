@@ -93,3 +93,60 @@ async def test_kill_mid_deal_then_restart_rebuilds_from_the_log(
         assert "Konec rozdání" in server.bot_messages(pub)[-1].text
     finally:
         await bot.stop()
+
+
+async def test_a_blazen_game_with_an_opener_in_its_setup_restores_with_the_same_first_attacker(
+    bot: Harness,
+    server: FakeTelegram,
+    pub: FakeChat,
+    jana: FakeUser,
+    petr: FakeUser,
+    eva: FakeUser,
+) -> None:
+    """The fool's left neighbour attacks first in the next game: the deal's setup says
+    so, not its cards, and a restart rebuilds the game with that first attacker."""
+    from games.cards import card
+    from tests.bot.blazen_helpers import deck36, open_blazen, play_game, press_label
+    from tests.bot.harness import button, press
+
+    # Jana (0) holds the lowest trump and attacks; Petr (1) beats and attacks Eva (2),
+    # who beats and goes out: Petr is the fool, and Eva, on his left, attacks next
+    named = ["7h", "8h", "6d", "Ks", "9d"]
+    cards = {
+        "0": ["7h"],
+        "1": ["8h", "6d", "Ks"],
+        "2": ["9d"],
+        "stock": [],
+        "bito": [c for c in deck36() if c not in named],
+        "trump_card": ["6h"],
+    }
+    live = await open_blazen(bot, pub, [jana, petr, eva], cards=cards)
+    assert [live.seat_of(u.id) for u in (jana, petr, eva)] == [0, 1, 2]
+    assert live.state.to_move == 0 and live.state.fixed_attacker is None
+    await press_label(bot, jana, "⚔️ ♥7")
+    await press_label(bot, petr, "🛡 ♥7 ← ♥8")
+    await press_label(bot, petr, "⚔️ ♦6")
+    await press_label(bot, eva, "🛡 ♦6 ← ♦9")
+    assert live.outcome is not None and live.outcome["summary"]["fool"] == 1
+    finished = next(m for m in reversed(server.bot_messages(pub)) if "Další" in str(m.buttons))
+    await press(bot, petr, finished, button(finished, "Další"))
+    await bot.settle()
+    assert live.deal is not None and live.deal.deal_no == 1
+    # the same cards would let Jana attack; the match fixed Eva, and the setup carries it
+    assert live.deal.setup == {"dealer": 1, "opener": 2}
+    assert live.deal.cards is not None and "attacker" not in live.deal.cards
+    assert live.state.fixed_attacker == 2 and live.state.to_move == 2
+    before, version = live.state, live.version
+
+    await bot.restart()
+    await bot.settle()
+    again = bot.table(pub)
+    assert again is not None and again is not live and again.deal is not None
+    assert again.version == version and again.deal.setup == {"dealer": 1, "opener": 2}
+    assert again.state == before == await replayed(bot, pub)
+    assert again.state.fixed_attacker == again.state.to_move == 2
+    assert again.state.hands[2] >> card("9d") & 1  # Eva still holds her card, and attacks
+    await press_label(bot, eva, "⚔️ ♦9")
+    assert again.version == version + 1
+    await play_game(bot, pub, [jana, petr, eva])
+    assert "Konec hry" in server.bot_messages(pub)[-1].text

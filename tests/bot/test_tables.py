@@ -83,4 +83,5 @@ async def test_computers_fill_seats_and_play_several_deals(
     assert len(await bot.services.store.deals.list_deals(live.match.id)) == 3  # type: ignore[union-attr]
     tally = await bot.services.store.scores.tally(pub.id)
     assert [(e.display_name, e.deals_played) for e in tally] == [("Jana", 3)]
-    assert tally[0].total == live.match_state["totals"][live.seat_of(jana.id)]  # type: ignore[index]
+    match = live.game_match
+    assert match is not None and tally[0].total == match.totals[live.seat_of(jana.id)]

@@ -248,7 +248,7 @@ _ASCII_FOR_CZECH = re.compile(
 )
 
 
-@pytest.mark.parametrize("module", ["marias_text.py", "blazen_text.py", "play.py"])
+@pytest.mark.parametrize("module", ["marias_text.py", "blazen_text.py", "cenzr_text.py", "play.py"])
 def test_no_czech_word_lost_its_diacritics(module: str) -> None:
     """Czech words written without háčky and čárky, in the strings of the client.
 

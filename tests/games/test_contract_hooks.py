@@ -8,7 +8,7 @@ import pytest
 from games.blazen.actions import Attack, Pass, Take
 from games.blazen.variant import BLAZEN
 from games.cards import card
-from games.engine import IllegalAction, Match, Outcome
+from games.engine import IllegalAction, Outcome
 from games.marias.variant import VOLENY
 from tests.blazen.helpers import A, B, C, play, position
 
@@ -21,8 +21,13 @@ def test_marias_keeps_its_fixed_seating_and_clockwise_dealer() -> None:
     seat = min(state.to_act())
     assert VOLENY.turn_share(state, seat) == 1.0
     assert VOLENY.timeout_action(state, seat) is None  # a computer player decides
-    following = VOLENY.next_match(Match.start(VOLENY.id, 3, 2), Outcome((0, 0, 0), {}))
+    following = VOLENY.record_deal(
+        VOLENY.start_match(options, 3, 2), Outcome((4, -2, -2), {}), options
+    )
     assert (following.dealer, following.opener) == (0, None)
+    assert following.totals == (40, -20, -20)  # haléře: 10 per unit by default
+    assert VOLENY.settlement(following, options) == (40, -20, -20)
+    assert not following.over
     with pytest.raises(IllegalAction):
         VOLENY.new_deal(options, 3, 2, seed=1, opener=1)
 
@@ -49,13 +54,22 @@ def test_the_fool_deals_and_his_left_neighbour_opens_the_next_game() -> None:
     state = play(state, (A, "attack:Ks"), (B, "beat:0:As"))
     state = play(state, (B, "attack:6d"), (C, "take"))
     assert state.is_over and state.losers == (C,)
-    following = BLAZEN.next_match(Match.start(BLAZEN.id, 3, A), state.outcome())
+    options = BLAZEN.options()
+    following = BLAZEN.record_deal(BLAZEN.start_match(options, 3, A), state.outcome(), options)
     assert (following.dealer, following.opener) == (C, A)  # fool_left: C's left is A
+    assert following.totals == (0, 0, 1)  # the fool tally
+    assert [(s.seat, s.place) for s in BLAZEN.standings(following, options)] == [
+        (A, 1),
+        (B, 1),
+        (C, 3),
+    ]
     game = BLAZEN.new_deal(BLAZEN.options(), 3, following.dealer, seed=9, opener=following.opener)
     assert game.to_move == A
-    cards = BLAZEN.dealt_cards(game)  # a seed cannot carry the opener; the cards do
-    assert cards["attacker"] == ["0"]
-    assert BLAZEN.new_deal(BLAZEN.options(), 3, C, cards=cards) == game.but(seed=None)
+    setup = BLAZEN.setup_of(game)  # the opener is the deal's setup, not its cards
+    assert setup == {"dealer": C, "opener": A} and "attacker" not in BLAZEN.dealt_cards(game)
+    assert BLAZEN.new_deal(BLAZEN.options(), 3, setup, seed=9) == game
+    cards = BLAZEN.dealt_cards(game)
+    assert BLAZEN.new_deal(BLAZEN.options(), 3, setup, cards=cards) == game.but(seed=None)
 
 
 def test_only_moves_that_are_due_have_a_clock_and_a_default() -> None:

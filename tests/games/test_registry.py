@@ -17,7 +17,8 @@ import pytest
 
 from bot.render import RENDERERS, playable, renderer_for
 from games.blazen.variant import BLAZEN, BlazenVariant
-from games.engine import BaseVariant, Match, Outcome
+from games.cenzr.variant import CENZR
+from games.engine import BaseVariant, Outcome
 from games.marias.variant import VOLENY, VolenyVariant
 from games.players import PLAYER_NAMES, make_player
 from games.players.blazen_rules import BlazenRulePlayer
@@ -34,9 +35,10 @@ from games.registry import (
     load,
     registration,
 )
+from games.tisic.variant import TISIC
 
 ROOT = Path(__file__).resolve().parents[2]
-GAME_PACKAGES = ("marias", "blazen")
+GAME_PACKAGES = ("marias", "blazen", "cenzr", "tisic")
 """The per-game packages under ``games/``: each may name its own id."""
 
 NAMES = frozenset(name for entry in REGISTRY for name in (entry.variant.id, *entry.variant.aliases))
@@ -118,7 +120,7 @@ def test_no_module_of_games_or_bot_branches_on_a_variant_id() -> None:
 
 
 def test_variants_are_the_registry_entries_with_distinct_names() -> None:
-    assert VARIANTS == tuple(entry.variant for entry in REGISTRY) == (VOLENY, BLAZEN)
+    assert VARIANTS == tuple(entry.variant for entry in REGISTRY) == (VOLENY, BLAZEN, CENZR, TISIC)
     names = [n for e in REGISTRY for n in {e.variant.id, *e.variant.aliases}]
     assert len(names) == len(set(names)), "an alias may name one variant only"
     for entry in REGISTRY:
@@ -214,8 +216,18 @@ def test_base_variant_gives_the_plain_tables_defaults() -> None:
     assert 0 <= plain.first_dealer(None, 4, 7) < 4
     assert plain.first_dealer(None, 4, 7) == plain.first_dealer(None, 4, 7)
     assert plain.next_deal_cards(None, None, 4, 0, 1) is None
-    following = plain.next_match(Match.start("plain", 4, 3), Outcome((0, 0, 0, 0), {}))
+    match = plain.start_match(None, 4, 3)
+    assert (match.dealer, match.totals, match.deals, match.over) == (3, (0, 0, 0, 0), 0, False)
+    following = plain.record_deal(match, Outcome((2, -1, 0, -1), {}), None)
     assert (following.dealer, following.opener) == (0, None)
+    assert (following.totals, following.deals, following.over) == ((2, -1, 0, -1), 1, False)
+    assert [(s.seat, s.place) for s in plain.standings(following, None)] == [
+        (0, 1),
+        (2, 2),
+        (1, 3),
+        (3, 3),
+    ]
+    assert plain.settlement(following, None) is None
     assert plain.due(_ToAct()) == frozenset({1, 2})
     assert plain.turn_share(_ToAct(), 1) == 1.0
     assert plain.timeout_action(_ToAct(), 1) is None
@@ -237,9 +249,21 @@ def test_base_variant_refuses_a_game_without_the_required_hooks() -> None:
     [
         (
             VolenyVariant,
-            {"options", "seat_range", "next_match", "due", "turn_share", "timeout_action"},
+            {
+                "options",
+                "seat_range",
+                "start_match",
+                "record_deal",
+                "standings",
+                "due",
+                "turn_share",
+                "timeout_action",
+            },
         ),
-        (BlazenVariant, {"options", "first_dealer", "next_deal_cards"}),
+        (
+            BlazenVariant,
+            {"options", "first_dealer", "next_deal_cards", "start_match", "settlement"},
+        ),
     ],
 )
 def test_variants_keep_the_defaults_their_rules_share(cls: type, defaults: set[str]) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from games.blazen.variant import BLAZEN
+from games.cards import card
 from games.engine import IllegalAction, deal_setup
 from games.marias.variant import VOLENY
 from games.record import DealRecord, MatchRecord, load_record, parse_record, replay_match
@@ -26,15 +27,36 @@ def test_a_seeded_blazen_deal_with_an_opener_equals_the_old_cards_based_deal() -
         for opener in range(4):
             new = BLAZEN.new_deal(options, 4, {"dealer": 1, "opener": opener}, seed=seed)
             old = BLAZEN.new_deal(options, 4, 1, seed=seed, opener=opener)  # the older spelling
+            assert old == new
             cards = BLAZEN.dealt_cards(old)
-            assert cards["attacker"] == [str(opener)]  # how old records carried it
-            from_cards = BLAZEN.new_deal(options, 4, 1, cards=cards)
+            assert "attacker" not in cards  # written as the setup now, never in the cards
+            # how old records and databases carried it: still read
+            from_cards = BLAZEN.new_deal(options, 4, 1, cards={**cards, "attacker": [str(opener)]})
             assert new.public_view() == from_cards.public_view()
             assert new.dealt == from_cards.dealt and new.opener == from_cards.opener == opener
             assert BLAZEN.setup_of(new) == {"dealer": 1, "opener": opener}
             assert BLAZEN.setup_of(from_cards) == {"dealer": 1, "opener": opener}
             # the setup alone rebuilds the deal from its seed: nothing dealt twice
             assert BLAZEN.new_deal(options, 4, BLAZEN.setup_of(new), seed=seed) == new
+
+
+def test_blazen_cards_hold_cards_only_and_the_setup_the_rest() -> None:
+    """Nothing of a deal is written twice: the opener is in the setup, never in the cards."""
+    for values in ({}, {"deck_size": 24}, {"deck_size": 54, "trump_card": "next"}):
+        options = BLAZEN.options(values)
+        for seed in range(12):
+            opener = None if seed % 3 == 0 else seed % 4
+            state = BLAZEN.new_deal(options, 4, {"dealer": seed % 4, "opener": opener}, seed=seed)
+            cards = BLAZEN.dealt_cards(state)
+            for key, codes in cards.items():
+                assert all(card(code) >= 0 for code in codes), key  # card codes, all of them
+            assert set(cards) <= {"0", "1", "2", "3", "stock", "trump_card", "bito"}
+            setup = BLAZEN.setup_of(state)
+            assert setup == (
+                {"dealer": seed % 4} if opener is None else {"dealer": seed % 4, "opener": opener}
+            )
+            assert BLAZEN.new_deal(options, 4, setup, cards=cards) == state.but(seed=None)
+            assert BLAZEN.new_deal(options, 4, setup, seed=seed) == state
 
 
 def test_setup_is_checked() -> None:
@@ -48,6 +70,8 @@ def test_setup_is_checked() -> None:
         deal_setup({"dealer": 0, "opener": 1}, 2)
     with pytest.raises(IllegalAction):
         BLAZEN.new_deal(options, 3, {"dealer": 0, "opener": 5}, seed=1)
+    with pytest.raises(IllegalAction, match="bito"):  # cards are cards, not setup
+        BLAZEN.new_deal(options, 3, {"dealer": 0, "bito": []}, seed=1)
     with pytest.raises(IllegalAction):  # mariáš: the dealer's left always leads
         VOLENY.new_deal(VOLENY.options(), 3, {"dealer": 0, "opener": 2}, seed=1)
     with pytest.raises(IllegalAction):
@@ -100,6 +124,7 @@ async def test_a_database_of_the_old_schema_migrates_and_its_deals_read_back(
             (old / entry.name).write_text(entry.read_text(encoding="utf-8"), encoding="utf-8")
     path = tmp_path / "karban.sqlite3"
     cards = BLAZEN.dealt_cards(BLAZEN.new_deal(BLAZEN.options(), 3, 1, seed=3, opener=2))
+    cards["attacker"] = ["2"]  # as the bot stored a later Blázen game before setups
     store = await Store.open(path, migrations_dir=old)
     try:
         table = await seated_table(store)

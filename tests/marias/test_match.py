@@ -27,24 +27,28 @@ def _play(state, seed: int):
 @pytest.mark.parametrize("seats", [3, 4])
 def test_dealer_rotates_and_tally_adds_up(seats: int) -> None:
     options = VOLENY.options()
-    match = Match.start(VOLENY.id, seats, 1, max_deals=8)
+    match = VOLENY.start_match(options, seats, 1)
     dealers = []
     expected = [0] * seats
     number = 0
-    while not match.is_finished:
+    while match.deals < 8:
         dealers.append(match.dealer)
         state = _play(VOLENY.new_deal(options, seats, match.dealer, seed=100 + number), number)
         out = sitting_out(options, seats, match.dealer)
         outcome = state.outcome()
         for seat in out:
             assert outcome.scores[seat] == 0
-        expected = [e + s for e, s in zip(expected, outcome.scores, strict=True)]
-        match = match.record(outcome)
+        expected = [
+            e + s * options.unit_haler for e, s in zip(expected, outcome.scores, strict=True)
+        ]
+        match = VOLENY.record_deal(match, outcome, options)
+        assert not match.over  # volený plays on until the table stops
         number += 1
     assert dealers == [(1 + i) % seats for i in range(8)]
     assert list(match.totals) == expected
     assert sum(match.totals) == 0
-    assert len(match.deals) == 8
+    assert VOLENY.settlement(match, options) == match.totals
+    assert Match.from_dict(match.to_dict()) == match
 
 
 def test_four_players_the_dealer_sits_out_by_default() -> None:

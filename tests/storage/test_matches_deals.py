@@ -246,3 +246,44 @@ async def test_a_new_match_waits_for_the_open_deal(store: Store) -> None:
         await store.deals.append_action(
             game.table.id, game.deal.id, 0, "x", "player", game.table.version
         )
+
+
+async def test_the_deal_that_ends_the_match_finishes_the_table_and_credits_places(
+    store: Store,
+) -> None:
+    game = await playing_game(store)
+    before = await store.tables.get(game.table.id)
+    assert before is not None
+    await store.deadlines.set(
+        game.table.id, seat=0, kind="turn", due_at=99.0, version=before.version
+    )
+    done = await store.deals.finish_deal(
+        game.deal.id,
+        {"won": 1},
+        [0, 0, 0],
+        match_state={"totals": [1500, 900, 1500], "over": True},
+        places=[1, 3, 1],
+        at=60.0,
+    )
+    assert done.is_finished
+    table = await store.tables.get(game.table.id)
+    assert table is not None and table.status == "finished" and table.version > before.version
+    assert await store.deadlines.get(game.table.id) is None
+    assert [t.id for t in await store.tables.list_live()] == []
+    tally = {e.display_name: e for e in await store.scores.tally(CHAT)}
+    assert {n: (e.matches_played, e.wins, e.place_sum) for n, e in tally.items()} == {
+        "Alice": (1, 1, 1),
+        "Bob": (1, 0, 3),
+    }  # the computer seat is not tallied
+    assert list(tally) == ["Alice", "Bob"]  # the winner first
+
+
+async def test_places_for_the_wrong_seats_change_nothing(store: Store) -> None:
+    game = await playing_game(store)
+    with pytest.raises(DealError) as info:
+        await store.deals.finish_deal(game.deal.id, {}, [0, 0, 0], places=[1, 2])
+    assert info.value.code == "bad_places"
+    assert await store.deals.get(game.deal.id) == game.deal
+    table = await store.tables.get(game.table.id)
+    assert table is not None and table.status == "playing"
+    assert await store.scores.tally(CHAT) == []
