@@ -18,6 +18,7 @@ from bot.callbacks import CallbackData, Op
 from bot.live import BOT_OPTIONS, LiveTable, Notice
 from bot.publisher import Content
 from bot.render import Button, Keyboard, playable
+from bot.render.base import running_text, sheet_text
 from bot.render.i18n import Html, I18n, Translator, escape
 from games.engine import Seat, Variant
 
@@ -242,7 +243,7 @@ class Screens:
         match = live.game_match
         assert live.outcome is not None and match is not None
         names = live.names
-        running = live.renderer.running_text(match, names, tr)
+        running = running_text(live.renderer, match, names, tr)
         if running is None:
             running = tr.game(
                 live.renderer.catalog,
@@ -277,7 +278,7 @@ class Screens:
             lines.append(
                 tr("match.place", place=standing.place, name=names[standing.seat], score=score)
             )
-        sheet = live.renderer.sheet_text(match, (), options, names, tr)
+        sheet = sheet_text(live.renderer, match, (), options, names, tr)
         if sheet is not None:  # the game's own sheet (Cenzr: the labeta by rounds)
             lines.append(sheet)
         money = live.variant.settlement(match, options)

@@ -158,6 +158,8 @@ def load(path: str) -> Any:
 _RANDOM = "games.players.random_player:RandomPlayer"
 # Cenzr's rule player has had one version: its v1 is the same player
 _CENZR_RULES = "games.players.cenzr_rules:CenzrRulePlayer"
+# Tisíc's rule player has had one version: its v1 is the same player
+_TISIC_RULES = "games.players.tisic_rules:TisicRulePlayer"
 
 REGISTRY: tuple[Registration, ...] = (
     Registration(
@@ -200,9 +202,9 @@ REGISTRY: tuple[Registration, ...] = (
     ),
     Registration(
         TISIC,
-        players={"random": _RANDOM},
+        players={"random": _RANDOM, "rules": _TISIC_RULES, "rules-v1": _TISIC_RULES},
         terminal_text="games.cli.tisic_text",
-        renderer=None,
+        renderer="bot.render.tisic:TisicRenderer",
         bench="games.cli.bench:tisic_bench",
     ),
 )

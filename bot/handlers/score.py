@@ -14,6 +14,7 @@ from bot.direct import direct_table_of
 from bot.handlers.common import Ctx, command_context, is_group, reply
 from bot.live import LiveTable
 from bot.render import RENDERERS
+from bot.render.base import sheet_text
 from bot.render.i18n import Html, Translator, escape
 from bot.services import Services
 from games.registry import UnknownVariant, find_variant
@@ -77,7 +78,7 @@ async def _sheet(found: Services, live: LiveTable, tr: Translator) -> Html | Non
         return None
     deals = await found.store.deals.list_deals(live.match.id)
     outcomes = [d.outcome for d in deals if d.is_finished]
-    return live.renderer.sheet_text(match, outcomes, live.deal_options, live.names, tr)
+    return sheet_text(live.renderer, match, outcomes, live.deal_options, live.names, tr)
 
 
 def _tally(found: Services, entries: list[TallyEntry], tr: Translator) -> list[Html]:

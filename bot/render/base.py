@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from bot.render.i18n import Html, Translator
 from games.match import Match
 
-__all__ = ["Button", "GameRenderer", "Keyboard"]
+__all__ = ["Button", "GameRenderer", "Keyboard", "running_text", "sheet_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +97,9 @@ class GameRenderer(Protocol):
         ...
 
     def running_text(self, match: Match, names: Sequence[str], tr: Translator) -> Html | None:
-        """The running score under a result message in the game's own terms (Cenzr:
-        this round's totals and the labeta so far); ``None``: the match's totals."""
+        """Optional: the running score under a result message in the game's own terms
+        (Cenzr: this round's totals and the labeta so far); ``None``, or a renderer
+        without it: the match's totals. Called through :func:`running_text`."""
         ...
 
     def sheet_text(
@@ -111,8 +112,9 @@ class GameRenderer(Protocol):
     ) -> Html | None:
         """The match's score sheet as players keep it on paper, for /score and the end
         of the match (Cenzr: the round's rows and the labeta by rounds); ``None``: the
-        game has none beyond the standings. ``deals``: the stored outcomes of the
-        match's finished deals in order (empty when the caller has none at hand)."""
+        game has none beyond the standings (so has a renderer without it; called
+        through :func:`sheet_text`). ``deals``: the stored outcomes of the match's
+        finished deals in order (empty when the caller has none at hand)."""
         ...
 
     def option_choices(self) -> Mapping[str, Sequence[object]]:
@@ -126,3 +128,24 @@ class GameRenderer(Protocol):
     def rules_text(self, tr: Translator) -> Html:
         """A summary of the rules for /rules."""
         ...
+
+
+def running_text(
+    renderer: GameRenderer, match: Match, names: Sequence[str], tr: Translator
+) -> Html | None:
+    """``renderer.running_text``, or ``None`` for a renderer without the optional hook."""
+    hook = getattr(renderer, "running_text", None)
+    return None if hook is None else hook(match, names, tr)
+
+
+def sheet_text(
+    renderer: GameRenderer,
+    match: Match,
+    deals: Sequence[Mapping[str, Any]],
+    options: Any,
+    names: Sequence[str],
+    tr: Translator,
+) -> Html | None:
+    """``renderer.sheet_text``, or ``None`` for a renderer without the optional hook."""
+    hook = getattr(renderer, "sheet_text", None)
+    return None if hook is None else hook(match, deals, options, names, tr)

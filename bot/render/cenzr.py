@@ -245,8 +245,10 @@ class CenzrRenderer:
         if verdict == "lower":
             return tr("cenzr.verdict.lower")
         top = tr(f"cenzr.to.{entry['top']}")
-        if verdict == "states":
-            return self.sized(str(entry["kind"]), str(entry["top"]), tr)
+        if verdict == "states":  # the first says his size and asks the others
+            return tr(
+                "cenzr.verdict.states", what=self.sized(str(entry["kind"]), str(entry["top"]), tr)
+            )
         return tr(f"cenzr.verdict.{verdict}", top=top)
 
     def _turn_line(self, p: PublicView, names: Sequence[str], tr: Translator) -> Html:
@@ -591,7 +593,8 @@ class CenzrRenderer:
         rows: list[tuple[str, tuple[int, ...]]] = []
         for stored in deals:
             summary = stored["summary"]
-            outcome = Outcome(tuple(stored["scores"]), summary, bool(stored.get("played", True)))
+            played = bool(stored.get("played", not summary.get("annulled")))
+            outcome = Outcome(tuple(stored["scores"]), summary, played)
             before = int(replay.data.get("round", 1))
             running = tuple(t + s for t, s in zip(replay.totals, outcome.scores, strict=True))
             notes = []

@@ -9,7 +9,8 @@ generation (4, 5 and 6 players). Prints, for volený mariáš: random playouts
 per second through the fast kernel (the card play of a deal from its first
 trick), validated actions per second through ``apply`` (replaying recorded
 random deals), and whole random deals per second with legal-action
-generation. Nothing here asserts a time;
+generation. Tisíc's figures and fast path are ``games.cli.tisic_fast``
+(``tisic_bench``, imported here). Nothing here asserts a time;
 the figures are for people. Which measurements a game gets is the function
 its entry in ``games.registry`` names (``bench``).
 """
@@ -26,13 +27,22 @@ from games.cards import Card, Suit
 from games.cenzr.rules import LAST_TRICK, card_points, trick_rules
 from games.cenzr.state import CenzrState
 from games.cenzr.state import Phase as CenzrPhase
+from games.cli.tisic_fast import tisic_bench
 from games.engine import Seat, Variant
 from games.marias.fast import random_playout
 from games.marias.state import Phase
 from games.players.random_player import RandomPlayer
 from games.registry import find_registration, load
 
-__all__ = ["CenzrPlayout", "blazen_bench", "cenzr_bench", "cenzr_playout", "marias_bench", "run"]
+__all__ = [
+    "CenzrPlayout",
+    "blazen_bench",
+    "cenzr_bench",
+    "cenzr_playout",
+    "marias_bench",
+    "run",
+    "tisic_bench",
+]
 
 
 def _measure(seconds: float, step: Callable[[], int]) -> tuple[float, int]:

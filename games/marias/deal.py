@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from games.cards import DECK_32, Card, CardError, card, card_code
 from games.engine import IllegalAction, Seat
+from games.marias.form import VOLENY_FORM
 from games.marias.game import VolenyGame
 from games.marias.options import VolenyOptions
 from games.marias.rules import BETL_ORDER
@@ -49,18 +50,17 @@ def active_seats(options: VolenyOptions, seats: int, dealer: Seat) -> tuple[Seat
 
 
 def _check_table(seats: int, dealer: Seat) -> None:
-    if seats not in (3, 4):
+    if seats not in VOLENY_FORM.table_sizes:
         raise IllegalAction("bad_table", "volený mariáš is played by 3 players (4 with one out)")
     if not 0 <= dealer < seats:
         raise IllegalAction("bad_table", f"dealer {dealer} is not a seat")
 
 
 def deal_from_order(deck: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
-    """Split a shuffled deck 7-5-5 then 5-5-5 into the packets of F, M and Z."""
-    f = (*deck[0:7], *deck[17:22])
-    m = (*deck[7:12], *deck[22:27])
-    z = (*deck[12:17], *deck[27:32])
-    return f, m, z
+    """Split a shuffled deck 7-5-5 then 5-5-5 into the packets of F, M and Z
+    (``VOLENY_FORM``'s deal pattern)."""
+    hands, _talon, _stock = VOLENY_FORM.packets(deck)
+    return hands
 
 
 def new_deal(
@@ -111,7 +111,7 @@ def _explicit(
     except CardError as exc:
         raise IllegalAction("bad_cards", str(exc)) from exc
     sizes = tuple(len(p) for p in dealt)
-    if sizes != (12, 10, 10):
+    if sizes != VOLENY_FORM.hand_sizes:
         raise IllegalAction("bad_cards", f"forhond gets 12 cards, the others 10, not {sizes}")
     every = [c for packet in dealt for c in packet]
     if sorted(every) != sorted(DECK_32):

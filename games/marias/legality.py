@@ -28,9 +28,9 @@ from games.marias.actions import (
     Play,
     Respond,
 )
+from games.marias.form import VOLENY_FORM
 from games.marias.rules import BETL_ORDER, KINGS, NORMAL_ORDER, QUEENS, SHARP, seven_of
 from games.marias.state import Phase, VolenyState
-from games.sides import DECLARER_SIDE, DEFENDER_SIDE
 from games.tricks import TrickRules, legal_follow, marias_duties
 
 __all__ = ["check", "eligible_fleks", "legal_actions", "legal_cards", "trick_rules"]
@@ -186,15 +186,10 @@ def eligible_fleks(state: VolenyState, seat: Seat) -> tuple[str, ...]:
     """The components ``seat`` may raise: the defenders' side (``"D"`` of
     ``state.sides``) raises to odd levels (flek, tutti, ...), the declarer's side
     (``"C"``) to even ones (re, boty, ...); a seat on neither side raises nothing."""
-    role = state.sides.role_of(seat)
-    if role not in (DECLARER_SIDE, DEFENDER_SIDE):
-        return ()
+    sides = state.sides
     cap = state.options.max_flek_level
-    defender = role == DEFENDER_SIDE
     return tuple(
-        name
-        for name, level in state.flek
-        if (level % 2 == 0) == defender and (cap is None or level < cap)
+        name for name, level in state.flek if VOLENY_FORM.may_raise(sides, seat, level, cap)
     )
 
 

@@ -6,102 +6,45 @@ separately, so the declarer receives twice the per-defender amount and the
 table always sums to zero. Amounts are integer units (1 unit = 10 haléřů).
 Which tricks, marriages and sevens count for whom, and who pays whom, is
 asked of the deal's sides (``VolenyState.sides``: the declarer's side ``"C"``
-against the defenders' ``"D"``), never of a comparison with one seat.
+against the defenders' ``"D"``), never of a comparison with one seat. Who
+won each component is the family core's evaluation
+(``games.marias.components``, on the played tricks, marriages, trump and
+sides); this module holds volený's prices (§4.1) and its special ends.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from games.cards import SUIT_MASKS, CardSet, Suit, card_code
-from games.engine import Outcome, Seat
-from games.marias.rules import SHARP, card_points, seven_of
+from games.engine import Outcome
+from games.marias import components
+from games.marias.components import Component, Count, silent_hundred_units
+from games.marias.form import VOLENY_FORM
+from games.marias.rules import SHARP
 from games.marias.state import Phase, VolenyState
 from games.sides import DECLARER_SIDE, DEFENDER_SIDE
 
 __all__ = ["Component", "Count", "count_points", "outcome", "silent_hundred_units"]
 
 
-@dataclass(frozen=True, slots=True)
-class Count:
-    """Points of both sides (§3.0.4) and what they may count towards a hundred."""
-
-    cards_declarer: int
-    cards_defenders: int
-    marriages_declarer: int
-    marriages_defenders: int
-    reach_declarer: int
-    reach_defenders: int
-
-    @property
-    def total_declarer(self) -> int:
-        return self.cards_declarer + self.marriages_declarer
-
-    @property
-    def total_defenders(self) -> int:
-        return self.cards_defenders + self.marriages_defenders
-
-
-@dataclass(frozen=True, slots=True)
-class Component:
-    """One paid component: its name, whether the declarer won it, its flek level, units."""
-
-    name: str
-    won: bool
-    flek: int
-    units: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "won": self.won, "flek": self.flek, "units": self.units}
-
-
 def count_points(state: VolenyState) -> Count:
-    """Card points, last trick and marriages of both sides."""
-    declarers = state.sides.members(DECLARER_SIDE)
-    won: dict[bool, CardSet] = {True: 0, False: 0}
-    for trick in state.tricks:
-        for c in trick.cards:
-            won[trick.winner in declarers] |= 1 << c
-    cards_d, cards_o = card_points(won[True]), card_points(won[False])
-    if len(state.tricks) == 10:
-        if state.tricks[-1].winner in declarers:
-            cards_d += 10
-        else:
-            cards_o += 10
+    """Card points, last trick and marriages of both sides (``components.count_points``
+    on the deal's tricks, marriages and sides, with the talon rule's extra points)."""
     sharp_talon = (state.talon & SHARP).bit_count()
+    extra = 0
     if state.options.talon_sharp_cards == "face_up_points_to_defenders":
-        cards_o += 10 * sharp_talon
+        extra = 10 * sharp_talon
     elif state.options.talon_sharp_cards == "face_up_penalty_20":
-        cards_o += 20 * sharp_talon
-    per_seat: dict[Seat, list[int]] = {s: [] for s in state.active}
-    for m in state.marriages:
-        per_seat[m.seat].append(m.points)
-    mar_d = [p for s in sorted(declarers) for p in per_seat[s]]
-    defenders = state.defenders
-    mar_o = [p for s in defenders for p in per_seat[s]]
-    rule = state.options.stovka_marriages_defenders
-    if rule == "one_per_player":
-        reach_o = cards_o + sum(max(per_seat[s], default=0) for s in defenders)
-    elif rule == "one_per_side":
-        reach_o = cards_o + max(mar_o, default=0)
-    else:
-        reach_o = cards_o + sum(mar_o)
-    return Count(
-        cards_declarer=cards_d,
-        cards_defenders=cards_o,
-        marriages_declarer=sum(mar_d),
-        marriages_defenders=sum(mar_o),
-        reach_declarer=cards_d + max(mar_d, default=0),
-        reach_defenders=reach_o,
+        extra = 20 * sharp_talon
+    return components.count_points(
+        state.tricks,
+        state.marriages,
+        state.sides,
+        tricks_per_deal=VOLENY_FORM.tricks,
+        defenders_extra=extra,
+        defender_marriages=state.options.stovka_marriages_defenders,
     )
-
-
-def silent_hundred_units(total: int, price: str) -> int:
-    """A silent hundred at ``total`` points before flek and hearts (§4.1, §6 #17)."""
-    if price == "as_label" and total > 100:
-        return 4 << ((total + 10 - 100) // 10)
-    return 2 << ((total - 100) // 10)
 
 
 def _game(state: VolenyState, count: Count) -> Component:
@@ -110,22 +53,21 @@ def _game(state: VolenyState, count: Count) -> Component:
     mult = 2**flek
     silent_mult = mult if opts.silent_hundred_uses_game_flek else 1
     price = opts.silent_hundred_price
-    total_d, total_o = count.total_declarer, count.total_defenders
     if state.stovka:
-        if count.reach_declarer >= 100:
-            return Component("stovka", True, flek, 4 * 2 ** ((total_d - 100) // 10) * mult)
-        units = -4 * 2 ** ((100 - count.reach_declarer) // 10 - 1) * mult
+        made = components.hundred(count)
+        if made.won:
+            return Component("stovka", True, flek, 4 * 2**made.steps * mult)
+        units = -4 * 2**made.steps * mult
         if opts.stovka_evaluates_defender_silent_100 and count.reach_defenders >= 100:
-            units -= silent_hundred_units(total_o, price) * silent_mult
+            units -= silent_hundred_units(count.total_defenders, price) * silent_mult
         return Component("stovka", False, flek, units)
-    if count.reach_declarer >= 100:
-        return Component(
-            "tichá stovka", True, flek, silent_hundred_units(total_d, price) * silent_mult
-        )
-    if count.reach_defenders >= 100:
-        units = -silent_hundred_units(total_o, price) * silent_mult
-        return Component("tichá stovka", False, flek, units)
-    won = total_d > total_o
+    silent = components.silent_hundred(count)
+    if silent is not None:
+        side, total = silent
+        units = silent_hundred_units(total, price) * silent_mult
+        won = side == DECLARER_SIDE
+        return Component("tichá stovka", won, flek, units if won else -units)
+    won = components.game_won(count)
     return Component("hra", won, flek, mult if won else -mult)
 
 
@@ -134,21 +76,19 @@ def _sevens(state: VolenyState, hearts: int) -> list[Component]:
     opts = state.options
     trump = state.trump
     assert trump is not None
-    seven = seven_of(trump)
-    last = state.tricks[-1] if len(state.tricks) == 10 else None
-    played_by: Seat | None = None
-    if last is not None and seven in last.cards:
-        played_by = last.seats[last.cards.index(seven)]
-    seven_won = last is not None and played_by is not None and last.winner == played_by
+    seven = components.won_seven(state.tricks, trump, trick=VOLENY_FORM.tricks)
+    played_by = None if seven is None else seven[0]
+    seven_won = seven is not None and seven[1]
+    declarers = state.sides.members(DECLARER_SIDE)
     if state.sedma:
         flek = state.flek_level("sedma")
-        won = seven_won and played_by in state.sides.members(DECLARER_SIDE)
+        won = seven_won and played_by in declarers
         base = 2 if won else -2 * opts.lost_seven_multiplier
         return [Component("sedma", won, flek, base * 2**flek * hearts)]
     factor = hearts if opts.silent_seven_hearts_factor else 1
     if played_by is None:
         return []
-    by_declarer = played_by in state.sides.members(DECLARER_SIDE)
+    by_declarer = played_by in declarers
     if seven_won:
         return [Component("tichá sedma", by_declarer, 0, factor if by_declarer else -factor)]
     if opts.killed_silent_seven:
@@ -159,13 +99,11 @@ def _sevens(state: VolenyState, hearts: int) -> list[Component]:
 def _components(state: VolenyState) -> list[Component]:
     if state.kind in ("betl", "durch"):
         flek = state.flek_level(state.kind)
-        declarers = state.sides.members(DECLARER_SIDE)
-        declarer_tricks = sum(1 for t in state.tricks if t.winner in declarers)
         if state.kind == "betl":
-            won = declarer_tricks == 0
+            won = components.won_betl(state.tricks, state.sides)
             base = 5
         else:
-            won = state.end == "claim" or declarer_tricks == len(state.tricks)
+            won = components.won_durch(state.tricks, state.sides, claimed=state.end == "claim")
             base = 10
         return [Component(state.kind, won, flek, (base if won else -base) * 2**flek)]
     hearts = _hearts(state)

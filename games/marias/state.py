@@ -22,6 +22,7 @@ from games.cards import Card, CardSet, Suit
 from games.engine import Outcome, Seat
 from games.marias.actions import MariasAction
 from games.marias.options import VolenyOptions
+from games.marias.played import Marriage, Trick
 from games.sides import DECLARER_SIDE, DEFENDER_SIDE, Sides
 
 __all__ = ["Call", "Marriage", "Phase", "Trick", "VolenyState"]
@@ -39,25 +40,6 @@ class Phase(StrEnum):
     FLEK = "flek"  # the flek chain
     PLAY = "play"  # ten tricks
     OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A finished trick: who played what, in order, and who took it."""
-
-    seats: tuple[Seat, ...]
-    cards: tuple[Card, ...]
-    winner: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class Marriage:
-    """A declared marriage ("hláška"): 40 in trumps, 20 otherwise (§1.5-§1.6)."""
-
-    seat: Seat
-    suit: Suit
-    points: int
-    trick: int  # 1-based number of the trick in which it was declared
 
 
 @dataclass(frozen=True, slots=True)

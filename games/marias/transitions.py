@@ -24,6 +24,7 @@ from games.marias.actions import (
     Play,
     Respond,
 )
+from games.marias.form import VOLENY_FORM
 from games.marias.legality import check, eligible_fleks
 from games.marias.rules import BETL_ORDER, KINGS, NORMAL_ORDER, QUEENS, suit_cards
 from games.marias.state import Call, Marriage, Phase, Trick, VolenyState
@@ -263,7 +264,7 @@ def _play(state: VolenyState, seat: Seat, c: Card, declare: bool, events: Events
     trick_cards = (*state.trick_cards, c)
     events.append(Event("card", seat, {"card": card_code(c)}))
     new = replace(state, hands=tuple(hands), marriages=marriages)
-    if len(trick_cards) < 3:
+    if len(trick_cards) < VOLENY_FORM.players:
         return replace(
             new, trick_seats=trick_seats, trick_cards=trick_cards, to_move=state.next_active(seat)
         )
@@ -272,7 +273,7 @@ def _play(state: VolenyState, seat: Seat, c: Card, declare: bool, events: Events
     tricks = (*state.tricks, Trick(trick_seats, trick_cards, winner))
     events.append(Event("trick", winner, {"cards": [card_code(x) for x in trick_cards]}))
     new = replace(new, trick_seats=(), trick_cards=(), tricks=tricks, leader=winner, to_move=winner)
-    if len(tricks) == 10:
+    if len(tricks) == VOLENY_FORM.tricks:
         return _finish(replace(new, end="played"), events)
     if state.options.end_betl_durch_early and _decided_early(new, winner):
         return _finish(replace(new, end="early"), events)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from bot.callbacks import CallbackData, Op
 from bot.live import LiveTable
@@ -26,8 +26,7 @@ from tests.bot.privacy import message_texts, shows
 from tests.fakes import CallbackAnswer, FakeChat, FakeMessage, FakeUser
 
 Option = tuple[str, CallbackData]
-RENDERER = renderer_for("cenzr")
-assert isinstance(RENDERER, CenzrRenderer)
+RENDERER = cast(CenzrRenderer, renderer_for("cenzr"))
 I18N = I18n.load()
 
 
@@ -76,6 +75,7 @@ async def open_cenzr(
     assert live is not None
     for option, value in (options or {}).items():
         await h.services.tables.set_option(live, option, value, None)
+    await h.settle()
     if cards is not None:
         h.services.tables.deal_source = cards  # type: ignore[method-assign,assignment]
     if start:
@@ -150,9 +150,7 @@ class CenzrWatch:
         texts = ["🤫", "samec"]
         for lang in ("cs", "en"):
             tr = I18N.for_lang(lang)
-            line = RENDERER._sides_line(
-                state.chooser, state.holder, kind, state.active, names, tr
-            )
+            line = RENDERER._sides_line(state.chooser, state.holder, kind, state.active, names, tr)
             texts.append(str(line))
             texts.append(str(tr(f"cenzr.samec_kind.{kind}")))
         return texts

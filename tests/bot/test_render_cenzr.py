@@ -9,18 +9,18 @@ from typing import Any
 
 import pytest
 
-from bot.render import renderer_for
+from bot.render import Button, Keyboard, renderer_for
 from bot.render.cenzr import CenzrRenderer, call_phrase, claim_of
 from bot.render.i18n import I18n
-from games.cards import card
+from games.cards import Card, card
 from games.cenzr.actions import Announce, Call, Pass, Play
 from games.engine import Outcome
 from games.players import make_player
 from games.registry import find_variant
-from tests.bot.test_render import _check_html, _encode, _flat
+from tests.bot.test_render import _check_html, _encode
 
 VARIANT = find_variant("cenzr")
-RENDERER = renderer_for(VARIANT.id)
+RENDERER = CenzrRenderer()
 I18N = I18n.load()
 CS, EN = I18N.for_lang("cs"), I18N.for_lang("en")
 NAMES = ["Jana <b>&", "Petr", "🤖 Franta", "Eva", "Olga", "Karel"]
@@ -32,6 +32,10 @@ D1 = {
     "3": ["Qh", "Jh", "8h", "Qd", "Ks", "7s", "Tc", "9c"],
 }
 """cenzr.md §3.7 D1, trumps ``h``: three padesáts (to the svršek, the spodek, the ace)."""
+
+
+def _flat(keyboard: Keyboard) -> list[Button]:
+    return [b for row in keyboard for b in row]
 
 
 def _reached(codes: Sequence[str], view: Any, tr: Any) -> set[str]:
@@ -59,7 +63,7 @@ def _stored(outcome: Outcome) -> dict[str, Any]:
     }
 
 
-OPTIONS = [
+OPTIONS: list[dict[str, Any]] = [
     {},
     {"bela_mode": "prompt", "declare_timing": "own_turn_or_early"},
     {"declaration_reveal": "full_after_trick1", "declaration_mode": "auto"},
@@ -161,7 +165,7 @@ def test_the_call_picker_is_a_suit_then_a_card_as_it_is_said() -> None:
     assert "🍃 svršek spodek" not in text and "🌰" not in text
 
 
-def _play_d1() -> tuple[Any, list[str]]:
+def _play_d1() -> tuple[Any, list[str]]:  # the state, the table texts
     """D1 with everybody announcing; the table texts after each step."""
     state = VARIANT.new_deal(VARIANT.options({}), 4, 3, cards=D1)
     state, _ = VARIANT.apply(state, 0, Call(_card("Qh")))
@@ -169,14 +173,14 @@ def _play_d1() -> tuple[Any, list[str]]:
     for seat in (0, 1, 2, 3):
         if Announce() in state.legal_actions(seat):
             state, _ = VARIANT.apply(state, seat, Announce())
-        texts.append(RENDERER.table_text(state.public_view(), NAMES, CS))
+        texts.append(str(RENDERER.table_text(state.public_view(), NAMES, CS)))
         play = next(a for a in state.legal_actions(seat) if isinstance(a, Play))
         state, _ = VARIANT.apply(state, seat, play)
-    texts.append(RENDERER.table_text(state.public_view(), NAMES, CS))
+    texts.append(str(RENDERER.table_text(state.public_view(), NAMES, CS)))
     return state, texts
 
 
-def _card(code: str) -> int:
+def _card(code: str) -> Card:
     return card(code)
 
 
@@ -198,7 +202,9 @@ def test_the_protocol_of_trick_one_as_the_table_hears_it() -> None:
     assert "🗣 Hlášky: Jana &lt;b&gt;&amp;: padesát" in texts[0]
     assert "Petr: padesát · 🤖 Franta: padesát" in texts[2]
     after = texts[-1]
-    assert "Velikost: Jana &lt;b&gt;&amp;: padesát do svrška · Petr: mám nižší" in after
+    assert (
+        "Velikost: Jana &lt;b&gt;&amp;: padesát do svrška, máš? · Petr: dobrá, mám nižší" in after
+    )
     assert "🤖 Franta: já mám do esa" in after
     assert "✅ Dobrá — platí: <b>🤖 Franta</b>, padesát do esa" in after
     assert "🃏" not in after and "žaludy" not in after.split("trumfy")[1]  # no suit of the run
@@ -241,7 +247,9 @@ def test_what_is_said_aloud_is_the_best_quality_with_the_rank_of_a_figura(
 
 
 def test_the_count_shows_both_sides_declarations_bela_pero_and_the_record() -> None:
-    summary = {  # §5.6 S1: P2 called Ad held by P4; P4's padesát; P1 (a defender) has bela
+    summary: dict[
+        str, Any
+    ] = {  # §5.6 S1: P2 called Ad held by P4; P4's padesát; P1 (a defender) has bela
         "annulled": False,
         "dealer": 0,
         "active": [1, 2, 3, 0],
@@ -285,10 +293,8 @@ def test_the_count_shows_both_sides_declarations_bela_pero_and_the_record() -> N
     _check_html(text)
     assert "🎯 🤖 Franta hrál(a) s esem kulovým · trumfy 🔔 kule" in text
     assert "👥 🤖 Franta + Jana &lt;b&gt;&amp; proti Petr + Eva" in text
-    assert (
-        "Volící (🤖 Franta + Jana &lt;b&gt;&amp;): karty 85 + poslední štych 10 + hlášky 50 = <b>145</b>"
-        in text
-    )
+    side = "Volící (🤖 Franta + Jana &lt;b&gt;&amp;): karty 85 + poslední štych 10 + hlášky 50"
+    assert f"{side} = <b>145</b>" in text
     assert "Obrana (Petr + Eva): karty 67 + bela 20 = <b>87</b>" in text
     assert "📣 Platí: Jana &lt;b&gt;&amp; — padesát do esa ❤️ (50)" in text
     assert "👑 Bela (20): Petr si ji počítá." in text
@@ -317,7 +323,7 @@ SHEET_64 = [  # §6.4 round 1: recorded points per deal (A, B, C, D), dealer, no
 
 
 def _sheet_deals() -> list[Mapping[str, Any]]:
-    deals = []
+    deals: list[Mapping[str, Any]] = []
     for scores, dealer, notes in SHEET_64:
         summary = {"dealer": dealer, "annulled": scores is None, **notes}
         deals.append(
@@ -375,7 +381,7 @@ def test_points_plurals_and_settings_labels() -> None:
     assert RENDERER.format_score(3, CS) == "3 body"
     assert RENDERER.format_score(1500, CS) == "1500 bodů"
     assert RENDERER.format_score(1, EN) == "1 point" and RENDERER.format_score(0, EN) == "0 points"
-    assert isinstance(RENDERER, CenzrRenderer)
+    assert isinstance(renderer_for("cenzr"), CenzrRenderer)
     for name, values in RENDERER.option_choices().items():
         assert RENDERER.option_label(name, CS) != name and RENDERER.option_label(name, EN) != name
         for value in values:
@@ -411,3 +417,18 @@ def test_bela_at_the_count_shows_both_outcomes_to_its_holder() -> None:
         assert "rozhoduje o bele" in RENDERER.table_text(state.public_view(), NAMES, CS)
         return
     pytest.fail("no deal reached the count with bela")
+
+
+def test_the_score_sheet_hooks_are_optional() -> None:
+    from bot.render import base
+
+    match = VARIANT.start_match(VARIANT.options({}), 4, 0)
+    bare: Any = object()  # a renderer without the hooks
+    assert base.running_text(bare, match, NAMES, CS) is None
+    assert base.sheet_text(bare, match, (), VARIANT.options({}), NAMES, CS) is None
+    for other in ("marias-voleny", "blazen"):
+        renderer = renderer_for(other)
+        assert base.running_text(renderer, match, NAMES, CS) is None
+        assert base.sheet_text(renderer, match, (), None, NAMES, CS) is None
+    sheet = base.sheet_text(RENDERER, match, (), VARIANT.options({}), NAMES[:4], CS)
+    assert sheet is not None and "dohraná kola 0 z 4" in sheet and "<pre>" not in sheet

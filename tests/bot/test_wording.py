@@ -46,7 +46,8 @@ def test_typography_is_clean(lang: str) -> None:
 
 
 def test_english_keeps_only_the_czech_words_it_explains() -> None:
-    allowed = {"Blázen", "Volený", "dobrá", "špatná", "haléřů", "mariáš"}
+    # Cenzr's péro (all tricks taken) has no English name; its rules text explains it
+    allowed = {"Blázen", "Volený", "dobrá", "špatná", "haléřů", "mariáš", "péro", "Péro"}
     for key, text in _texts(EN):
         words = {w for w in re.findall(r"\w+", text) if re.search(r"[á-ž]", w)}
         assert words <= allowed, (key, words - allowed)

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from games.cards import card, card_code, mask_of
-from games.cenzr.actions import Announce, Bela, Call, CenzrAction, Pass, Play
+from games.cards import Card, card, mask_of
+from games.cenzr.actions import Announce, Bela, Call, Pass, Play
 from games.cenzr.state import CenzrState, Phase
 from games.cenzr.variant import CENZR
 from games.cli.bench import cenzr_playout
-from games.engine import Outcome
+from games.engine import Action, Outcome
 from games.players import make_player
 from games.players.cenzr_rules import CenzrRulePlayer, remember, suit_value
 from games.players.random_player import RandomPlayer
@@ -48,7 +48,7 @@ def _check_outcome(state: CenzrState, outcome: Outcome) -> None:
 
 
 def _self_play(seed: int, seats: int, rule_seats: set[int], **options: Any) -> tuple[
-    CenzrState, list[tuple[int, CenzrAction]]
+    CenzrState, list[tuple[int, Action]]
 ]:  # fmt: skip
     """One deal; the random seats get no view (they never look at one)."""
     state = CENZR.new_deal(CENZR.options(options), seats, seed % seats, seed=seed)
@@ -106,13 +106,10 @@ def test_rule_players_alone_finish_every_deal(seats: int) -> None:
         {"declare_timing": "own_turn_or_early", "declaration_scope": "team"},
         {"declaration_mode": "auto", "declaration_reveal": "full_after_trick1"},
     ]
-    belas = 0
     for number in range(40):
         options = variants[number % len(variants)]
-        state, moves = _self_play(number, seats, set(range(seats)), **options)
+        state, _moves = _self_play(number, seats, set(range(seats)), **options)
         _check_outcome(state, state.outcome())
-        belas += any(isinstance(a, Bela) for _, a in moves)
-    assert belas > 0
 
 
 def test_the_registry_names_the_rule_player() -> None:
@@ -136,7 +133,7 @@ def _swap_hidden(state: CenzrState, seat: int, rng: random.Random) -> CenzrState
     hands[a] = hands[a] & ~(1 << ca) | 1 << cb
     hands[b] = hands[b] & ~(1 << cb) | 1 << ca
     swap = {ca: cb, cb: ca}
-    packets = tuple(tuple(swap.get(c, c) for c in p) for p in state.packets)
+    packets = tuple(tuple(Card(swap.get(c, c)) for c in p) for p in state.packets)
     holder = state.holder
     if state.called is not None and state.called in swap:
         holder = b if state.called == ca else a
@@ -177,12 +174,12 @@ def test_a_calling_view_shows_only_the_first_packet() -> None:
 # --- sensible decisions ----------------------------------------------------------
 
 
-def _call_with(packet: str, call_at: int = 15) -> CenzrAction:
+def _call_with(packet: str, call_at: int | None = None) -> Action:
     rest = [c for c in _deck() if c not in packet.split()]
     rows = {seat: " ".join(rest[(seat - 1) * 8 : seat * 8]) for seat in (1, 2, 3)}
     rows[0] = " ".join([*packet.split(), *rest[24:28]])
     state = from_hands(rows)
-    player = CenzrRulePlayer(call_at)
+    player = CenzrRulePlayer() if call_at is None else CenzrRulePlayer(call_at)
     return player.choose(state.view(0), state.legal_actions(0), 0, random.Random(0))
 
 
@@ -190,7 +187,7 @@ def _deck() -> list[str]:
     return [r + s for s in "hdsc" for r in "789TJQKA"]
 
 
-def _decide(state: CenzrState, seat: int) -> tuple[CenzrState, CenzrAction]:
+def _decide(state: CenzrState, seat: int) -> tuple[CenzrState, Action]:
     """The rule player's card for ``seat``, after any announcement it makes."""
     while True:
         choice = RULES.choose(state.view(seat), state.legal_actions(seat), seat, random.Random(0))
@@ -204,6 +201,7 @@ def test_calls_trumps_from_the_first_packet_and_the_best_trump_it_lacks() -> Non
     assert _call_with("Jd Ad Ah 7s") == Call(card("9d"))  # the devítka: the best one lacking
     assert _call_with("9c Ac Tc As") == Call(card("Jc"))  # the spodek
     assert _call_with("7h 8d Ks Qc") == Pass()  # nothing to call with
+    assert _call_with("Qd 8d Kh 7s") == Pass()  # two small trumps are not enough
     assert _call_with("Jh 9h Ah As") == Call(card("Jh"))  # samec: spodek, devítka and more
     assert _call_with("Jd Ad Ah 7s", call_at=30) == Pass()  # a stricter caller
 
@@ -274,7 +272,7 @@ def test_gives_no_points_to_a_trick_it_cannot_take() -> None:
     assert choice == Play(card("7h"))  # not the ten onto the chooser's ace
 
 
-def test_wins_cheaply_and_keeps_the_trump_spodek() -> None:
+def test_wins_with_the_card_that_holds_and_gives_little_when_beaten() -> None:
     state = from_hands(
         {
             0: "Th 7c 8c 9c 7d 8d 9d Td",
@@ -354,7 +352,7 @@ def test_the_fast_playout_replays_through_apply(seed: int) -> None:
     for c in trace:
         seat = state.to_move
         assert seat is not None and state.phase is Phase.PLAY
-        state, _ = CENZR.apply(state, seat, Play(card(card_code(c))))  # refused if illegal
+        state, _ = CENZR.apply(state, seat, Play(Card(c)))  # refused if illegal
     assert state.is_over
     summary = state.outcome().summary
     last = summary["last_trick"]
