@@ -27,6 +27,7 @@ from games.blazen.variant import BLAZEN
 from games.cenzr.variant import CENZR
 from games.engine import Event, Seat, Variant
 from games.marias.variant import VOLENY
+from games.marias_licit.variant import LICITOVANY
 from games.tisic.variant import TISIC
 
 if TYPE_CHECKING:
@@ -206,6 +207,13 @@ REGISTRY: tuple[Registration, ...] = (
         terminal_text="games.cli.tisic_text",
         renderer="bot.render.tisic:TisicRenderer",
         bench="games.cli.bench:tisic_bench",
+    ),
+    Registration(
+        LICITOVANY,
+        players={"random": _RANDOM},
+        terminal_text="games.cli.licit_text",
+        renderer=None,
+        bench="games.cli.bench:licit_bench",
     ),
 )
 """The registered variants, the default one (of ``python -m games``) first."""

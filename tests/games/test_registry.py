@@ -20,6 +20,7 @@ from games.blazen.variant import BLAZEN, BlazenVariant
 from games.cenzr.variant import CENZR
 from games.engine import BaseVariant, Outcome
 from games.marias.variant import VOLENY, VolenyVariant
+from games.marias_licit.variant import LICITOVANY
 from games.players import PLAYER_NAMES, make_player
 from games.players.blazen_rules import BlazenRulePlayer
 from games.players.marias_rules import MariasRulePlayer
@@ -38,7 +39,7 @@ from games.registry import (
 from games.tisic.variant import TISIC
 
 ROOT = Path(__file__).resolve().parents[2]
-GAME_PACKAGES = ("marias", "blazen", "cenzr", "tisic")
+GAME_PACKAGES = ("marias", "blazen", "cenzr", "tisic", "marias_licit", "marias_dvou")
 """The per-game packages under ``games/``: each may name its own id."""
 
 NAMES = frozenset(name for entry in REGISTRY for name in (entry.variant.id, *entry.variant.aliases))
@@ -120,7 +121,11 @@ def test_no_module_of_games_or_bot_branches_on_a_variant_id() -> None:
 
 
 def test_variants_are_the_registry_entries_with_distinct_names() -> None:
-    assert VARIANTS == tuple(entry.variant for entry in REGISTRY) == (VOLENY, BLAZEN, CENZR, TISIC)
+    assert (
+        VARIANTS
+        == tuple(entry.variant for entry in REGISTRY)
+        == (VOLENY, BLAZEN, CENZR, TISIC, LICITOVANY)
+    )
     names = [n for e in REGISTRY for n in {e.variant.id, *e.variant.aliases}]
     assert len(names) == len(set(names)), "an alias may name one variant only"
     for entry in REGISTRY:
