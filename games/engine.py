@@ -67,6 +67,28 @@ def deal_setup(setup: DealSetup | Seat, opener: Seat | None = None) -> dict[str,
     return result
 
 
+def dealer_of(setup: DealSetup | Seat, opener: Seat | None, *, game: str, why: str) -> Seat:
+    """The dealer of a setup for a game whose deal fixes nothing but its dealer: its
+    own rules name who opens (``why`` says how, for the refusal), so a setup with an
+    ``opener`` or any other key is refused."""
+    given = deal_setup(setup, opener)
+    if "opener" in given:
+        raise IllegalAction("bad_table", why)
+    extra = sorted(set(given) - {"dealer"})
+    if extra:
+        raise IllegalAction("bad_setup", f"{game} deals take no {', '.join(extra)}")
+    dealer: Seat = given["dealer"]
+    return dealer
+
+
+def own_move(action: Action, kinds: tuple[type, ...], game: str) -> Any:
+    """The action as one of the game's own moves (``kinds``, the members of its
+    action union); an action of another game (Blázen's sent to mariáš) is refused."""
+    if not isinstance(action, kinds):
+        raise IllegalAction("foreign_action", f"that is not a move of {game}")
+    return action
+
+
 class GameError(Exception):
     """Base of every error a game reports; ``code`` is stable, ``reason`` is for people."""
 

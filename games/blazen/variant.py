@@ -19,6 +19,7 @@ from games.engine import (
     Outcome,
     Seat,
     deal_setup,
+    own_move,
 )
 from games.match import Match, Standing
 
@@ -87,9 +88,8 @@ class BlazenVariant(BaseVariant):
     def apply(
         self, state: BlazenState, seat: Seat, action: Action
     ) -> tuple[BlazenState, tuple[Event, ...]]:
-        if not isinstance(action, _ACTION_TYPES):
-            raise IllegalAction("foreign_action", "that is not a move of Blázen")
-        return transitions.apply(state, seat, action)
+        move = own_move(action, _ACTION_TYPES, "Blázen")
+        return transitions.apply(state, seat, move)
 
     def dealt_cards(self, state: BlazenState) -> dict[str, list[str]]:
         """The cards alone (hands, stock, a kept trump card, Bito); no opener."""

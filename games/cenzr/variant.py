@@ -15,10 +15,10 @@ from games.engine import (
     BaseVariant,
     DealSetup,
     Event,
-    IllegalAction,
     Outcome,
     Seat,
-    deal_setup,
+    dealer_of,
+    own_move,
 )
 from games.match import Match, Standing
 
@@ -54,13 +54,10 @@ class CenzrVariant(BaseVariant):
         cards: Mapping[str, Sequence[str]] | None = None,
         opener: Seat | None = None,
     ) -> CenzrState:
-        given = deal_setup(setup, opener)
-        if "opener" in given:  # §4.7: A[0], the dealer's left, always leads
-            raise IllegalAction("bad_table", "in cenzr the dealer's left always leads")
-        extra = sorted(set(given) - {"dealer"})
-        if extra:
-            raise IllegalAction("bad_setup", f"cenzr deals take no {', '.join(extra)}")
-        return deal.new_deal(options, seats, given["dealer"], seed=seed, cards=cards)
+        dealer = dealer_of(  # §4.7: A[0], the dealer's left, always leads
+            setup, opener, game="cenzr", why="in cenzr the dealer's left always leads"
+        )
+        return deal.new_deal(options, seats, dealer, seed=seed, cards=cards)
 
     def parse_action(self, code: str) -> CenzrAction:
         return parse_action(code)
@@ -68,9 +65,8 @@ class CenzrVariant(BaseVariant):
     def apply(
         self, state: CenzrState, seat: Seat, action: Action
     ) -> tuple[CenzrState, tuple[Event, ...]]:
-        if not isinstance(action, _ACTION_TYPES):
-            raise IllegalAction("foreign_action", "that is not a move of cenzr")
-        return transitions.apply(state, seat, action)
+        move = own_move(action, _ACTION_TYPES, "cenzr")
+        return transitions.apply(state, seat, move)
 
     def dealt_cards(self, state: CenzrState) -> dict[str, list[str]]:
         return deal.dealt_cards(state)

@@ -9,10 +9,10 @@ from games.engine import (
     BaseVariant,
     DealSetup,
     Event,
-    IllegalAction,
     Outcome,
     Seat,
-    deal_setup,
+    dealer_of,
+    own_move,
 )
 from games.marias import deal, transitions
 from games.marias.actions import MariasAction, parse_action
@@ -51,13 +51,10 @@ class VolenyVariant(BaseVariant):
         cards: Mapping[str, Sequence[str]] | None = None,
         opener: Seat | None = None,
     ) -> VolenyState:
-        given = deal_setup(setup, opener)
-        if "opener" in given:  # forhond is always the dealer's left
-            raise IllegalAction("bad_table", "in mariáš the dealer's left always leads")
-        extra = sorted(set(given) - {"dealer"})
-        if extra:
-            raise IllegalAction("bad_setup", f"mariáš deals take no {', '.join(extra)}")
-        return deal.new_deal(options, seats, given["dealer"], seed=seed, cards=cards)
+        dealer = dealer_of(  # forhond is always the dealer's left
+            setup, opener, game="mariáš", why="in mariáš the dealer's left always leads"
+        )
+        return deal.new_deal(options, seats, dealer, seed=seed, cards=cards)
 
     def parse_action(self, code: str) -> MariasAction:
         return parse_action(code)
@@ -65,9 +62,8 @@ class VolenyVariant(BaseVariant):
     def apply(
         self, state: VolenyState, seat: Seat, action: Action
     ) -> tuple[VolenyState, tuple[Event, ...]]:
-        if not isinstance(action, _ACTION_TYPES):
-            raise IllegalAction("foreign_action", "that is not a move of mariáš")
-        return transitions.apply(state, seat, action)
+        move = own_move(action, _ACTION_TYPES, "mariáš")
+        return transitions.apply(state, seat, move)
 
     def dealt_cards(self, state: VolenyState) -> dict[str, list[str]]:
         return deal.dealt_cards(state)

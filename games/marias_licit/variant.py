@@ -13,11 +13,11 @@ from games.engine import (
     BaseVariant,
     DealSetup,
     Event,
-    IllegalAction,
     Outcome,
     Seat,
     add_deal,
-    deal_setup,
+    dealer_of,
+    own_move,
 )
 from games.marias_licit import deal, transitions
 from games.marias_licit.actions import LicitAction, parse_action
@@ -56,13 +56,10 @@ class LicitovanyVariant(BaseVariant):
         cards: Mapping[str, Sequence[str]] | None = None,
         opener: Seat | None = None,
     ) -> LicitState:
-        given = deal_setup(setup, opener)
-        if "opener" in given:  # forhond is always the dealer's left
-            raise IllegalAction("bad_table", "in mariáš the dealer's left always leads")
-        extra = sorted(set(given) - {"dealer"})
-        if extra:
-            raise IllegalAction("bad_setup", f"mariáš deals take no {', '.join(extra)}")
-        return deal.new_deal(options, seats, given["dealer"], seed=seed, cards=cards)
+        dealer = dealer_of(  # forhond is always the dealer's left
+            setup, opener, game="mariáš", why="in mariáš the dealer's left always leads"
+        )
+        return deal.new_deal(options, seats, dealer, seed=seed, cards=cards)
 
     def parse_action(self, code: str) -> LicitAction:
         return parse_action(code)
@@ -70,9 +67,8 @@ class LicitovanyVariant(BaseVariant):
     def apply(
         self, state: LicitState, seat: Seat, action: Action
     ) -> tuple[LicitState, tuple[Event, ...]]:
-        if not isinstance(action, _ACTION_TYPES):
-            raise IllegalAction("foreign_action", "that is not a move of licitovaný mariáš")
-        return transitions.apply(state, seat, action)
+        move = own_move(action, _ACTION_TYPES, "licitovaný mariáš")
+        return transitions.apply(state, seat, move)
 
     def dealt_cards(self, state: LicitState) -> dict[str, list[str]]:
         return deal.dealt_cards(state)

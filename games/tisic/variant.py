@@ -15,10 +15,10 @@ from games.engine import (
     BaseVariant,
     DealSetup,
     Event,
-    IllegalAction,
     Outcome,
     Seat,
-    deal_setup,
+    dealer_of,
+    own_move,
 )
 from games.match import Match, Standing
 from games.tisic import deal, timeouts, transitions
@@ -53,13 +53,10 @@ class TisicVariant(BaseVariant):
         cards: Mapping[str, Sequence[str]] | None = None,
         opener: Seat | None = None,
     ) -> TisicState:
-        given = deal_setup(setup, opener)
-        if "opener" in given:  # §5, §7.1: P2 speaks first and the declarer leads
-            raise IllegalAction("bad_table", "in Tisíc the deal's own rules say who opens")
-        extra = sorted(set(given) - {"dealer"})
-        if extra:
-            raise IllegalAction("bad_setup", f"Tisíc deals take no {', '.join(extra)}")
-        return deal.new_deal(options, seats, given["dealer"], seed=seed, cards=cards)
+        dealer = dealer_of(  # §5, §7.1: P2 speaks first and the declarer leads
+            setup, opener, game="Tisíc", why="in Tisíc the deal's own rules say who opens"
+        )
+        return deal.new_deal(options, seats, dealer, seed=seed, cards=cards)
 
     def parse_action(self, code: str) -> TisicAction:
         return parse_action(code)
@@ -67,9 +64,8 @@ class TisicVariant(BaseVariant):
     def apply(
         self, state: TisicState, seat: Seat, action: Action
     ) -> tuple[TisicState, tuple[Event, ...]]:
-        if not isinstance(action, _ACTION_TYPES):
-            raise IllegalAction("foreign_action", "that is not a move of Tisíc")
-        return transitions.apply(state, seat, action)
+        move = own_move(action, _ACTION_TYPES, "Tisíc")
+        return transitions.apply(state, seat, move)
 
     def dealt_cards(self, state: TisicState) -> dict[str, list[str]]:
         return deal.dealt_cards(state)
