@@ -183,6 +183,7 @@ async def run(args: argparse.Namespace) -> None:
             seed=args.seed,
             poll_timeout=1,
             turn_timeout=600,
+            computer_workers=args.workers,
             **overrides,
         )
         app = build_application(settings)
@@ -211,7 +212,14 @@ async def run(args: argparse.Namespace) -> None:
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else 0.0
     per_deal = sum(len(ops) for ops in group_ops) / max(1, figures.deals)
     window = settings.group_window
+    thinker = found.driver.thinker
     print(f"tables {args.tables}, deals per table {args.deals}, humans per table {args.humans}")
+    print(
+        f"computer moves          in {thinker.workers} worker process(es)"
+        if thinker.workers
+        else "computer moves          in the event loop"
+    )
+    print(f"moves the rule player took over (pool full or slow) {thinker.fallbacks}")
     print(f"deals played            {figures.deals} in {elapsed:.1f} s")
     print(
         f"presses                 {figures.presses} ({figures.presses / elapsed:.1f}/s,"
@@ -250,6 +258,12 @@ def main(argv: list[str] | None = None) -> None:
         "--real-pacing",
         action="store_true",
         help="production timings (1.5 s computers, 3 s edits, 60 s window)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="processes for computer moves (default: one per CPU; 0: in the event loop)",
     )
     parser.add_argument("--seed", type=int, default=1)
     asyncio.run(run(parser.parse_args(argv)))

@@ -61,6 +61,13 @@ class Settings:
     seed: int | None = None
     poll_timeout: int = 30
     startup_timeout: float = 10.0
+    computer_workers: int | None = None
+    """Worker processes for computer moves (``None``: one per CPU; 0: decide in the
+    event loop, for tests)."""
+    computer_cap: float = 10.0
+    """Longest a computer decision may take before the rule player decides instead."""
+    computer_level: str = "rules"
+    """The computer player kind a table gets unless its settings say otherwise."""
 
     def __post_init__(self) -> None:
         if not _TOKEN.fullmatch(self.token):
@@ -95,6 +102,10 @@ class Settings:
                 raise ConfigError(f"{name} must not be negative")
         if self.turn_timeout <= 0:
             raise ConfigError("KARBAN_TURN_TIMEOUT must be a positive number of seconds")
+        if self.computer_workers is not None and self.computer_workers < 0:
+            raise ConfigError("KARBAN_COMPUTER_WORKERS must be 0 or more")
+        if self.computer_cap <= 0:
+            raise ConfigError("KARBAN_COMPUTER_CAP must be a positive number of seconds")
         if not 0 < self.startup_timeout <= 300:
             raise ConfigError("KARBAN_STARTUP_TIMEOUT must be more than 0 and at most 300 seconds")
 
@@ -132,6 +143,8 @@ class Settings:
             retry_ceiling=_number(env, "KARBAN_RETRY_CEILING", 30.0) or 30.0,
             seed=_optional_int(env, "KARBAN_SEED"),
             startup_timeout=_number(env, "KARBAN_STARTUP_TIMEOUT", 10.0),
+            computer_workers=_optional_int(env, "KARBAN_COMPUTER_WORKERS"),
+            computer_cap=_number(env, "KARBAN_COMPUTER_CAP", 10.0),
         )
 
 

@@ -31,9 +31,9 @@ from bot.pings import Pinger
 from bot.publisher import Content, Publisher
 from bot.render.i18n import I18n
 from bot.tables import TableManager
+from bot.thinking import Thinker
 from bot.timers import REMINDER_SHARE, Timers
-from games.engine import Action, GameError, Seat
-from games.players import Player, make_player
+from games.engine import GameError, Seat
 from storage import Deadline
 
 __all__ = ["Driver"]
@@ -65,7 +65,7 @@ class Driver:
         self.user_lang: Any = lambda user_id: i18n.default
         self.away: dict[int, set[Seat]] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._players: dict[str, Player] = {}
+        self.thinker = Thinker(settings.computer_workers, cap=settings.computer_cap)
         self.pings = Pinger(publisher, i18n, settings.ping_delay)
         self.pings.user_lang = lambda user_id: str(self.user_lang(user_id))
 
@@ -117,7 +117,7 @@ class Driver:
         )
 
     async def close(self) -> None:
-        """Stop every pending computer move and ping (shutdown)."""
+        """Stop every pending computer move and ping, and the workers (shutdown)."""
         self.pings.close()
         tasks = list(self._tasks.values())
         self._tasks.clear()
@@ -126,30 +126,37 @@ class Driver:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        self.thinker.close()
 
     # -- computer seats ----------------------------------------------------------------
 
-    def choose(self, live: LiveTable, seat: Seat) -> Action:
-        """What a computer player does for ``seat`` now (from that seat's view only)."""
+    def level(self, live: LiveTable) -> str:
+        """The kind of computer player that plays at this table."""
+        return str(live.bot_options.get("level", self.settings.computer_level))
+
+    def decision(self, live: LiveTable, seat: Seat) -> asyncio.Task[str]:
+        """Start deciding ``seat``'s move in the state as it is now, from that seat's
+        view only, off the event loop (``bot.thinking``); the task gives the code."""
         state = live.state
-        player = self._players.get(live.variant.id)
-        if player is None:
-            try:
-                player = make_player("rules", live.variant.id)
-            except KeyError:
-                player = make_player("random", live.variant.id)
-            self._players[live.variant.id] = player
-        return player.choose(state.view(seat), state.legal_actions(seat), seat, self.rng)
+        codes = [a.code for a in state.legal_actions(seat)]
+        seed = self.rng.getrandbits(64)  # the same seed decides the same in a worker or inline
+        thinking = self.thinker.choose(
+            live.variant.id, self.level(live), state.view(seat), codes, seat, seed
+        )
+        return asyncio.create_task(thinking, name=f"think:{live.id}:{seat}")
 
     async def _computer_turn(self, live: LiveTable, seat: Seat, version: int) -> None:
-        await asyncio.sleep(self.settings.bot_delay)
-        if live.version != version or not live.in_deal:
-            return
+        thinking = self.decision(live, seat)  # thinks while the pace is waited out
         try:
-            action = self.choose(live, seat)
-            await self.tables.act(live, seat, action.code, "computer", version, exact=True)
+            await asyncio.sleep(self.settings.bot_delay)
+            code = await thinking
+            if live.version != version or not live.in_deal:
+                return
+            await self.tables.act(live, seat, code, "computer", version, exact=True)
         except (TableError, GameError) as error:
             _LOG.debug("computer move at table %s not taken: %s", live.id, error)
+        finally:
+            thinking.cancel()
 
     def _cancel(self, table_id: int) -> None:
         task = self._tasks.pop(table_id, None)
@@ -183,14 +190,12 @@ class Driver:
     async def _time_out(self, live: LiveTable, seat: Seat) -> None:
         """Play the rules' default move (or a computer's) for a seat out of time."""
         self.away.setdefault(live.id, set()).add(seat)
+        version = live.version
         action = live.variant.timeout_action(live.state, seat)
-        if action is None:
-            action = self.choose(live, seat)
-        notice = Notice("notice.timeout", {"name": live.names[seat], "action_code": action.code})
+        code = action.code if action is not None else await self.decision(live, seat)
+        notice = Notice("notice.timeout", {"name": live.names[seat], "action_code": code})
         try:
-            await self.tables.act(
-                live, seat, action.code, "timeout", live.version, notice=notice, exact=True
-            )
+            await self.tables.act(live, seat, code, "timeout", version, notice=notice, exact=True)
         except (TableError, GameError) as error:
             _LOG.info("timeout move at table %s not taken: %s", live.id, error)
 

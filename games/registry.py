@@ -210,9 +210,14 @@ REGISTRY: tuple[Registration, ...] = (
     ),
     Registration(
         LICITOVANY,
-        players={"random": _RANDOM},
+        players={
+            "random": _RANDOM,
+            "rules": "games.players.licit_rules:LicitRulePlayer",
+            # licitovaný's rule player has had one version: its v1 is the same player
+            "rules-v1": "games.players.licit_rules:LicitRulePlayer",
+        },
         terminal_text="games.cli.licit_text",
-        renderer=None,
+        renderer="bot.render.licit:LicitRenderer",
         bench="games.cli.bench:licit_bench",
     ),
 )

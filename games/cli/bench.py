@@ -10,7 +10,8 @@ per second through the fast kernel (the card play of a deal from its first
 trick), validated actions per second through ``apply`` (replaying recorded
 random deals), and whole random deals per second with legal-action
 generation. Tisíc's figures and fast path are ``games.cli.tisic_fast``
-(``tisic_bench``, imported here). Nothing here asserts a time;
+(``tisic_bench``, imported here), licitovaný's
+``games.cli.licit_fast`` (``licit_bench``, likewise). Nothing here asserts a time;
 the figures are for people. Which measurements a game gets is the function
 its entry in ``games.registry`` names (``bench``).
 """
@@ -27,6 +28,7 @@ from games.cards import Card, Suit
 from games.cenzr.rules import LAST_TRICK, card_points, trick_rules
 from games.cenzr.state import CenzrState
 from games.cenzr.state import Phase as CenzrPhase
+from games.cli.licit_fast import licit_bench
 from games.cli.tisic_fast import tisic_bench
 from games.engine import Seat, Variant
 from games.marias.fast import random_playout
@@ -39,6 +41,7 @@ __all__ = [
     "blazen_bench",
     "cenzr_bench",
     "cenzr_playout",
+    "licit_bench",
     "marias_bench",
     "run",
     "tisic_bench",

@@ -23,6 +23,7 @@ __all__ = [
     "STOCK",
     "TALON",
     "VE_DVOU_FORM",
+    "VE_DVOU_TURNED_FORM",
     "VOLENY_FORM",
     "MariasForm",
 ]
@@ -122,4 +123,16 @@ VE_DVOU_FORM = MariasForm(
     deal_pattern=((0, 4), (1, 4), (0, 4), (1, 4), (STOCK, 16)),
     discard=0,
 )
-"""§3.4: 4 + 4 each, the other 16 as the stock; 16 tricks (no variant plays it yet)."""
+"""§3.4.1, §3.4.3: 4 + 4 each, the other 16 as the stock; 16 tricks (``games.marias_dvou``)."""
+
+VE_DVOU_TURNED_FORM = MariasForm(
+    name="ve dvou, obrácený trumf",
+    table_sizes=(2,),
+    players=2,
+    tricks=16,
+    deal_pattern=((0, 5), (1, 5), (STOCK, 1), (0, 3), (1, 3), (STOCK, 15)),
+    discard=0,
+)
+"""§3.4.2 (recommended): 5 + 5, the 11th card turned up as trumps, 3 + 3; the turned
+card lies face up at the bottom of the stock (``packets`` lists it first among the
+stock's cards; it is drawn last)."""

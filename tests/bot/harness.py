@@ -35,6 +35,7 @@ FAST = {
     "overall_rate": 0.0,
     "seed": 1234,
     "poll_timeout": 1,
+    "computer_workers": 0,
 }
 """Timings for tests: a "minute" of the group budget lasts one second."""
 

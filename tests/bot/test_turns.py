@@ -178,33 +178,36 @@ async def test_group_keyboard_changes_at_once_and_the_rest_at_a_calm_pace(
     seat = live.seat_of(jana.id)
     assert seat is not None
     screens = bot.services.screens
-    # wait for a moment where only the picture changes (cards being played)
-    for _ in range(300):  # a deal may end before any card is played (a thrown-in game)
+    for _attempt in range(5):  # a deal may end (an early betl, a thrown-in game) too soon
+        # wait for a moment where only the picture changes (cards being played)
+        for _ in range(300):
+            await bot.settle()
+            view = live.state.public_view()
+            if live.in_deal and view.phase == "play" and len(view.history) < 7:
+                break
+            if not live.in_deal:
+                result = server.bot_messages(pub)[-1]
+                await press(bot, jana, result, button(result, "Další"))
+            elif seat in live.state.to_act():
+                await play_turn(bot, pub, {seat: Player(jana)})
+            else:
+                await asyncio.sleep(0.05)
+        assert live.in_deal and live.state.public_view().phase == "play"
+        await asyncio.sleep(1.6)
         await bot.settle()
-        view = live.state.public_view()
-        if live.in_deal and view.phase == "play" and len(view.history) < 7:
-            break
-        if not live.in_deal:
-            result = server.bot_messages(pub)[-1]
-            await press(bot, jana, result, button(result, "Další"))
-        elif seat in live.state.to_act():
+        before = bot.group_message(pub)
+        edits = before.edit_count
+        for _ in range(40):
+            await wait_until(lambda: not live.in_deal or seat in live.state.to_act())
+            if not live.in_deal:
+                break
             await play_turn(bot, pub, {seat: Player(jana)})
-        else:
-            await asyncio.sleep(0.05)
-    assert live.in_deal and live.state.public_view().phase == "play"
-    await asyncio.sleep(1.6)
-    await bot.settle()
-    before = bot.group_message(pub)
-    edits = before.edit_count
-    for _ in range(40):
-        await wait_until(lambda: not live.in_deal or seat in live.state.to_act())
-        if not live.in_deal:
+            await bot.settle(timeout=5)
+            if bot.group_message(pub).text != plain(screens.table(live).text):
+                break  # a change is waiting for the calm interval
+        if live.in_deal:
             break
-        await play_turn(bot, pub, {seat: Player(jana)})
-        await bot.settle(timeout=5)
-        if bot.group_message(pub).text != plain(screens.table(live).text):
-            break  # a change is waiting for the calm interval
-    assert live.in_deal, "the deal ended before a deferred change was seen"
+    assert live.in_deal, "every deal ended before a deferred change was seen"
     assert bot.group_message(pub).edit_count <= edits + 1
     await asyncio.sleep(1.7)
     await bot.settle()
