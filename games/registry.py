@@ -27,6 +27,7 @@ from games.blazen.variant import BLAZEN
 from games.cenzr.variant import CENZR
 from games.engine import Event, Seat, Variant
 from games.marias.variant import VOLENY
+from games.marias_dvou.variant import DVOU
 from games.marias_licit.variant import LICITOVANY
 from games.tisic.variant import TISIC
 
@@ -219,6 +220,13 @@ REGISTRY: tuple[Registration, ...] = (
         terminal_text="games.cli.licit_text",
         renderer="bot.render.licit:LicitRenderer",
         bench="games.cli.bench:licit_bench",
+    ),
+    Registration(
+        DVOU,
+        players={"random": _RANDOM},
+        terminal_text="games.cli.dvou_text",
+        renderer=None,
+        bench="games.cli.bench:dvou_bench",
     ),
 )
 """The registered variants, the default one (of ``python -m games``) first."""

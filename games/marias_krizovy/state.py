@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from games.cards import Card, CardSet, Suit, card_code, cards_of
-from games.engine import Seat
+from games.engine import Outcome, Seat
 from games.marias.played import Marriage, Trick
 from games.marias_krizovy.options import KrizovyOptions
 from games.sides import Sides
@@ -86,6 +87,19 @@ class KrizovyState:
     chytak: Card | None = None
 
     # --- engine contract ------------------------------------------------------
+
+    def legal_actions(self, seat: Seat) -> Sequence[Any]:
+        """What ``seat`` may do now (``games.marias_krizovy.game`` answers it)."""
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome:
+        raise NotImplementedError
+
+    def view(self, seat: Seat) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def public_view(self) -> dict[str, Any]:
+        raise NotImplementedError
 
     @property
     def is_over(self) -> bool:

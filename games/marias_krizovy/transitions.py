@@ -78,21 +78,18 @@ def _step(state: KrizovyState, seat: Seat, action: KrizovyAction, events: Events
                 action.called,
                 False,
             )
-            events.append(
-                _event(
-                    "chose", f, only_f, trump_card=card_code(trump_card), called=card_code(called)
-                )
-            )
-            events.append(_event("chose", f))
+            events.append(_event("trump_card", f, only_f, card=card_code(trump_card)))
+            events.append(_event("chose", f, called=card_code(called)))
         elif isinstance(action, ChooseBlind):
             trump_card = state.dealt[0][3 + action.position]
             trump, blind = Suit(trump_card // 13), True
             called = make_card(Rank.ACE, trump)
-            events.append(_event("blind", f, trump_card=card_code(trump_card)))
+            events.append(
+                _event("blind", f, trump_card=card_code(trump_card), called=card_code(called))
+            )
         else:
             trump, trump_card, called, blind = Suit.HEARTS, None, action.called, False
-            events.append(_event("chose", f, only_f, called=card_code(called)))
-            events.append(_event("chose", f))
+            events.append(_event("chose", f, called=card_code(called)))
         return replace(
             state,
             trump=trump,
@@ -150,9 +147,7 @@ def _step(state: KrizovyState, seat: Seat, action: KrizovyAction, events: Events
         partner = None if named is None else state.seat_holding(named)
         sides = sides_for(state.active, seat, partner, public=partner is None)
         events.append(
-            _event(
-                "overcall", seat, kind=kind, called=None if named is None else card_code(named)
-            )
+            _event("overcall", seat, kind=kind, called=None if named is None else card_code(named))
         )
         i = state.active.index(seat)
         n = len(state.active)

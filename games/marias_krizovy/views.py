@@ -35,12 +35,12 @@ def _common(state: KrizovyState, viewer: Seat | None) -> dict[str, Any]:
         "red_round": state.red_round,
         "kind": state.kind,
         "declarer": state.declarer,
-        "trump": state.trump.code if state.trump is not None and shows_choice else None,
+        "trump": None if state.trump is None else state.trump.code,  # the called card tells it
         "trump_card": (
             card_code(state.trump_card) if state.trump_card is not None and shows_choice else None
         ),
         "blind": state.blind,
-        "called": card_code(state.called) if state.called is not None and shows_choice else None,
+        "called": None if state.called is None else card_code(state.called),  # spoken aloud
         "stovka": state.stovka,
         "honers": [h.to_dict() for h in state.honers],
         "fleks": dict(state.fleks),

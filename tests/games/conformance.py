@@ -45,6 +45,8 @@ from games.engine import Action, Event, GameError, IllegalAction, Seat, Variant
 from games.marias.rules import SHARP
 from games.marias.state import Phase as MariasPhase
 from games.marias.state import VolenyState
+from games.marias_dvou.state import DvouState
+from games.marias_dvou.state import Phase as DvouPhase
 from games.match import Match
 from games.players import Player, make_player
 from games.record import DealRecord, MatchRecord, iter_deal, parse_record, replay_match
@@ -204,11 +206,38 @@ def _tisic_knowers(state: TisicState) -> dict[str, frozenset[Seat]]:
     return hidden
 
 
+# Mariáš ve dvou: the stock is known to nobody but B's face-up card; before the
+# trump choice the first player's second four are nobody's yet.
+
+
+def _dvou_locations(state: DvouState) -> dict[str, list[str]]:
+    places = {f"hand{s}": [card_code(c) for c in cards_of(h)] for s, h in enumerate(state.hands)}
+    places["stock"] = [card_code(c) for c in state.stock]
+    places["trick"] = [card_code(c) for c in state.trick_cards]
+    places["tricks"] = [card_code(c) for t in state.tricks for c in t.cards]
+    return places
+
+
+def _dvou_knowers(state: DvouState) -> dict[str, frozenset[Seat]]:
+    hidden: dict[str, frozenset[Seat]] = {}
+    for seat, hand in enumerate(state.hands):
+        for c in cards_of(hand):
+            hidden[card_code(c)] = frozenset((seat,))
+    if state.phase is DvouPhase.TRUMP:
+        for c in state.dealt[0][4:]:
+            hidden[card_code(c)] = frozenset()
+    for c in state.stock:
+        if c != state.turned_card:
+            hidden[card_code(c)] = frozenset()
+    return hidden
+
+
 ADAPTERS: dict[str, Adapter] = {
     "marias-voleny": Adapter(_marias_locations, _marias_knowers, zero_sum=True),
     "blazen": Adapter(_blazen_locations, _blazen_knowers, zero_sum=False),
     "cenzr": Adapter(_cenzr_locations, _cenzr_knowers, zero_sum=False),
     "tisic": Adapter(_tisic_locations, _tisic_knowers, zero_sum=False),
+    "marias-dvou": Adapter(_dvou_locations, _dvou_knowers, zero_sum=True),
 }
 """The only table of variant ids in the suite (Blázen's scores are a fool tally,
 Cenzr's and Tisíc's points)."""

@@ -20,6 +20,7 @@ from games.blazen.variant import BLAZEN, BlazenVariant
 from games.cenzr.variant import CENZR
 from games.engine import BaseVariant, Outcome
 from games.marias.variant import VOLENY, VolenyVariant
+from games.marias_dvou.variant import DVOU
 from games.marias_licit.variant import LICITOVANY
 from games.players import PLAYER_NAMES, make_player
 from games.players.blazen_rules import BlazenRulePlayer
@@ -124,7 +125,7 @@ def test_variants_are_the_registry_entries_with_distinct_names() -> None:
     assert (
         VARIANTS
         == tuple(entry.variant for entry in REGISTRY)
-        == (VOLENY, BLAZEN, CENZR, TISIC, LICITOVANY)
+        == (VOLENY, BLAZEN, CENZR, TISIC, LICITOVANY, DVOU)
     )
     names = [n for e in REGISTRY for n in {e.variant.id, *e.variant.aliases}]
     assert len(names) == len(set(names)), "an alias may name one variant only"

@@ -46,9 +46,7 @@ def play(state: KrizovyState, seat: Seat, code: str) -> KrizovyState:
     return new
 
 
-def run(
-    state: KrizovyState, moves: Iterable[tuple[Seat, str]]
-) -> tuple[KrizovyState, list[Event]]:
+def run(state: KrizovyState, moves: Iterable[tuple[Seat, str]]) -> tuple[KrizovyState, list[Event]]:
     events: list[Event] = []
     for seat, code in moves:
         state, evs = KRIZOVY.apply(state, seat, KRIZOVY.parse_action(code))

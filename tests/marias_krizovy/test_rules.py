@@ -77,7 +77,9 @@ FOUR_PASSES = [(1, "pass"), (2, "pass"), (3, "pass"), (0, "pass")]
 
 
 def test_single_honer_and_game_fleked_once_is_price_equal() -> None:
-    state = _after_fleks("ext:9", [(1, "flek:hra"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "pass")])
+    state = _after_fleks(
+        "ext:9", [(1, "flek:hra"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "pass")]
+    )
     assert state.is_over and state.end == "price_equal"
     out = state.outcome()
     assert not out.played and out.scores == (0, 0, 0, 0)
@@ -100,13 +102,17 @@ def test_honers_of_the_choosing_side_without_flek_pay_honers_and_game() -> None:
 
 
 def test_two_honers_and_game_fleked_once_is_dobirka() -> None:
-    state = _after_fleks("ext:9+8", [(1, "flek:hra"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "pass")])
+    state = _after_fleks(
+        "ext:9+8", [(1, "flek:hra"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "pass")]
+    )
     assert state.end == "dobirka"
     assert state.outcome().scores == (2, -2, 2, -2)
 
 
 def test_a_fleked_honer_is_always_played() -> None:
-    state = _after_fleks("ext:9", [(1, "flek:h9"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "pass")])
+    state = _after_fleks(
+        "ext:9", [(1, "flek:h9"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "pass")]
+    )
     assert state.phase is Phase.PLAY and state.level("h9") == 1 and state.level("hra") == 0
 
 
@@ -247,44 +253,54 @@ def _finished_hra(tricks: list[tuple[tuple[int, ...], list[str], int]], honers: 
     )
 
 
-# eight tricks of seats 0..3 in order; the deck split so that the card points add up
+# eight tricks, seats 0..3 in order, all taken by seat 0 unless a test changes one
 _DECK_TRICKS: list[tuple[tuple[int, ...], list[str], int]] = [
     ((0, 1, 2, 3), ["Ac", "7h", "Jc", "7s"], 0),
     ((0, 1, 2, 3), ["Tc", "8h", "Qc", "8s"], 0),
     ((0, 1, 2, 3), ["Kc", "9h", "7d", "Ks"], 0),
     ((0, 1, 2, 3), ["Ad", "Jh", "8d", "Td"], 0),
     ((0, 1, 2, 3), ["As", "Qh", "9d", "Ts"], 0),
-    ((0, 1, 2, 3), ["Kd", "9c", "Jd", "8c"], 3),  # trick 6: seat 1's silent 9 beaten by 8?
-    ((0, 1, 2, 3), ["Qd", "Th", "Js", "9s"], 0),
-    ((0, 1, 2, 3), ["Qs", "Ah", "Kh", "7c"], 3),  # trick 8: seat 3's 7 takes it
+    ((0, 1, 2, 3), ["Kd", "Th", "Jd", "Js"], 0),
+    ((0, 1, 2, 3), ["Qd", "Kh", "9s", "Qs"], 0),
+    ((0, 1, 2, 3), ["Ah", "8c", "7d", "9c"], 0),
 ]
 
 
-def test_silent_honers_count_for_the_side_that_won_or_against_the_side_beaten() -> None:
+def _with(changes: dict[int, tuple[tuple[int, ...], list[str], int]]):  # type: ignore[no-untyped-def]
     tricks = list(_DECK_TRICKS)
-    # trick 6: seat 1 (D) plays the 9 and seat 3's 8 ... is lower; make seat 1 win
-    tricks[5] = ((0, 1, 2, 3), ["Kd", "9c", "Jd", "8c"], 1)
-    out = _finished_hra(tricks, ()).outcome()
-    assert _lines(out)["tichý h9"] == -1  # won by the defenders: against C
-    assert _lines(out)["tichý h7"] == -1  # seat 3 (D) won trick 8 with the 7
-    # the 7 beaten on its trick: killed, counted against its holder's side
-    tricks[7] = ((3, 0, 1, 2), ["7c", "Qs", "Ah", "Kh"], 3)
-    tricks[7] = ((0, 1, 2, 3), ["9s", "Ah", "Kh", "7c"], 3)
-    tricks[6] = ((0, 1, 2, 3), ["Qd", "Th", "Js", "Qs"], 0)
-    killed = [*tricks[:7], ((3, 0, 1, 2), ["7c", "Qs", "Ah", "Kh"], 3)]
-    assert _lines(_finished_hra(killed, ()).outcome())["tichý h7"] == -1
-    beaten = [*tricks[:7], ((3, 0, 1, 2), ["7c", "8c", "Ah", "Kh"], 0)]
-    beaten[5] = ((0, 1, 2, 3), ["Kd", "9c", "Jd", "9s"], 1)
-    assert _lines(_finished_hra(beaten, ()).outcome())["tichý h7"] == 1  # against D
-    off = replace(_finished_hra(beaten, ()), options=KRIZOVY.options({"killed_silent_honer": False}))
+    for number, trick in changes.items():
+        tricks[number - 1] = trick
+    return tricks
+
+
+def test_silent_honers_count_for_the_side_that_won_or_against_the_side_beaten() -> None:
+    # seat 1 (a defender) takes trick 6 with the trump 9: +1 for the defenders
+    won_d = _with({6: ((0, 1, 2, 3), ["Kd", "9c", "Jd", "Js"], 1)})
+    assert _lines(_finished_hra(won_d, ()).outcome())["tichý h9"] == -1
+    # seat 0 (the chooser) plays the 7 to trick 8 and seat 1's 8 beats it: killed, -1
+    killed_c = _with({8: ((0, 1, 2, 3), ["7c", "8c", "Ah", "Kh"], 1)})
+    assert _lines(_finished_hra(killed_c, ()).outcome())["tichý h7"] == -1
+    # seat 3 (a defender) leads the 7 to trick 8, seat 0's 8 kills it: +1 for C
+    killed_d = _with({8: ((3, 0, 1, 2), ["7c", "8c", "Ah", "Kh"], 0)})
+    out = _finished_hra(killed_d, ()).outcome()
+    assert _lines(out)["tichý h7"] == 1
+    assert "tichý h8" not in _lines(out)  # the 8 fell on trick 8, not its own trick 7
+    # the chooser's own 7 takes trick 8: +1
+    won_c = _with({8: ((0, 1, 2, 3), ["7c", "Ah", "Kh", "Qs"], 0)})
+    assert _lines(_finished_hra(won_c, ()).outcome())["tichý h7"] == 1
+    # option: a killed silent honer is not paid
+    off = replace(
+        _finished_hra(killed_c, ()), options=KRIZOVY.options({"killed_silent_honer": False})
+    )
     assert "tichý h7" not in _lines(off.outcome())
 
 
 def test_announced_honer_beaten_on_its_trick_is_lost() -> None:
-    beaten = [*_DECK_TRICKS[:7], ((3, 0, 1, 2), ["7c", "8c", "Ah", "Kh"], 0)]
-    beaten[5] = ((0, 1, 2, 3), ["Kd", "9c", "Jd", "9s"], 1)
+    beaten = _with({8: ((3, 0, 1, 2), ["7c", "8c", "Ah", "Kh"], 0)})
     proti = _finished_hra(beaten, (Honer(7, 3, "D"),)).outcome()
-    assert _lines(proti)["h7"] == 2  # the defenders' 7 was killed: +2 for C
+    assert _lines(proti)["h7"] == 2  # the defenders' announced 7 was killed: +2 for C
+    own = _with({8: ((0, 1, 2, 3), ["7c", "8c", "Ah", "Kh"], 1)})
+    assert _lines(_finished_hra(own, (Honer(7, 0, "C"),)).outcome())["h7"] == -2
 
 
 # --- durch s …, durch s chytrým (§3.2.8) -----------------------------------------------
@@ -309,9 +325,7 @@ def test_durch_s_flow_partner_tricks_and_outcomes() -> None:
     # lost, the declarer took fewer: dědek Sláma, he pays alone
     slama = finished(kind="durchs", declarer=1, partner=0, winners=[1, 1, 0, 0, 1, 1, 2, 3])
     assert slama.outcome().scores == (0, -20, 10, 10)
-    fleked = finished(
-        kind="durchs", declarer=1, partner=0, winners=[1] * 8, fleks={"durch": 1}
-    )
+    fleked = finished(kind="durchs", declarer=1, partner=0, winners=[1] * 8, fleks={"durch": 1})
     assert fleked.outcome().scores == (20, 20, -20, -20)
 
 
