@@ -353,7 +353,7 @@ class TableManager:
         """Deal the next deal; the dealer and opener are the ones the match named."""
         match = live.game_match
         assert live.match is not None and match is not None
-        dealer, opener = match.dealer, match.opener
+        dealer = match.dealer
         count, options, variant = live.match.seat_count, live.deal_options, live.variant
         source = self.deal_source(live)
         seed = source if isinstance(source, int) else None
@@ -363,9 +363,7 @@ class TableManager:
             # house rule "sklepnout": the next deck is the last deal's cards, cut
             cards = variant.next_deal_cards(previous, options, count, dealer, seed)
             seed = None if cards is not None else seed
-        setup: dict[str, Any] = {"dealer": dealer}
-        if opener is not None:
-            setup["opener"] = opener
+        setup = variant.setup_for(match)
         # dealt once: the seed (or cards) and the setup are all a replay needs
         state = variant.new_deal(options, count, setup, seed=seed, cards=cards)
         deal = await self.store.deals.start_deal(

@@ -279,6 +279,12 @@ class Variant(Protocol):
         """A new match before its first deal."""
         ...
 
+    def setup_for(self, match: Match) -> dict[str, Any]:
+        """The setup of the match's next deal (``new_deal``): its dealer, the opener
+        the match fixed, and whatever else the match decides for a deal (křížový's
+        červené kolo)."""
+        ...
+
     def deal_scores(self, outcome: Outcome, options: Any) -> tuple[int, ...]:
         """The deal's scores in the unit of the match's totals (money in haléře, points)."""
         ...
@@ -388,6 +394,13 @@ class BaseVariant(ABC):
     def start_match(self, options: Any, seats: int, first_dealer: Seat) -> Match:
         """All totals 0; the match never ends by itself (the table stops it)."""
         return Match.start(self.id, seats, first_dealer)
+
+    def setup_for(self, match: Match) -> dict[str, Any]:
+        """The dealer the match names, and the opener when it fixed one."""
+        setup: dict[str, Any] = {"dealer": match.dealer}
+        if match.opener is not None:
+            setup["opener"] = match.opener
+        return setup
 
     def deal_scores(self, outcome: Outcome, options: Any) -> tuple[int, ...]:
         """The outcome's scores as they are."""

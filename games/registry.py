@@ -28,6 +28,7 @@ from games.cenzr.variant import CENZR
 from games.engine import Event, Seat, Variant
 from games.marias.variant import VOLENY
 from games.marias_dvou.variant import DVOU
+from games.marias_krizovy.variant import KRIZOVY
 from games.marias_licit.variant import LICITOVANY
 from games.tisic.variant import TISIC
 
@@ -223,10 +224,22 @@ REGISTRY: tuple[Registration, ...] = (
     ),
     Registration(
         DVOU,
-        players={"random": _RANDOM},
+        players={
+            "random": _RANDOM,
+            "rules": "games.players.dvou_rules:DvouRulePlayer",
+            # ve dvou's rule player has had one version: its v1 is the same player
+            "rules-v1": "games.players.dvou_rules:DvouRulePlayer",
+        },
         terminal_text="games.cli.dvou_text",
-        renderer=None,
+        renderer="bot.render.dvou:DvouRenderer",
         bench="games.cli.bench:dvou_bench",
+    ),
+    Registration(
+        KRIZOVY,
+        players={"random": _RANDOM},
+        terminal_text="games.cli.krizovy_text",
+        renderer=None,
+        bench="games.cli.bench:krizovy_bench",
     ),
 )
 """The registered variants, the default one (of ``python -m games``) first."""

@@ -32,6 +32,13 @@ def _parser() -> argparse.ArgumentParser:
     pp.add_argument("--opponents", choices=PLAYER_NAMES, default="rules")
     pp.add_argument("--lang", choices=("cs", "en"), default="cs")
     pp.add_argument("--save", help="write the game record of the session to this file")
+    pp.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a house rule, e.g. dvou_variant=B (VALUE as JSON, else text)",
+    )
     bp = sub.add_parser("bench", help="print speed figures of the engine on one core")
     bp.add_argument("variant", nargs="?", default=default)
     bp.add_argument("--seconds", type=float, default=2.0, help="time per measurement")

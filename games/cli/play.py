@@ -14,12 +14,21 @@ import json
 import random
 import secrets
 from pathlib import Path
+from typing import Any
 
 from games.engine import GameError, Seat, State
 from games.record import DealRecord, MatchRecord
 from games.registry import UnknownVariant, find_registration
 
 __all__ = ["run"]
+
+
+def _value(text: str) -> Any:
+    """An option's value: JSON where it parses (``true``, ``2``), else the text."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
 def _pick_seat(state: State, human: Seat, offered: set[int]) -> tuple[Seat, bool]:
@@ -59,7 +68,18 @@ def run(args: argparse.Namespace) -> int:
         title = variant.title.get(args.lang, variant.id)
         print(f"{title} je {_players(low, high)}" if cs else f"{title} takes {low}-{high} seats")
         return 2
-    options = variant.options()
+    chosen: dict[str, Any] = {}
+    for item in getattr(args, "option", None) or []:
+        name, sep, text = item.partition("=")
+        if not sep:
+            print(f"--option takes NAME=VALUE, not {item!r}")
+            return 2
+        chosen[name] = _value(text)
+    try:
+        options = variant.options(chosen)
+    except GameError as exc:  # a bad option, as the engine words it
+        print(f"error: {exc.reason}")
+        return 2
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     names = [
         ("ty" if args.lang == "cs" else "you") if s == args.seat else f"AI{s}" for s in range(seats)
@@ -75,9 +95,9 @@ def run(args: argparse.Namespace) -> int:
     deals: list[DealRecord] = []
     match = variant.start_match(options, seats, 0)  # the game names each next dealer and opener
     for number in range(args.deals):
-        dealer, opener = match.dealer, match.opener
+        dealer = match.dealer
         try:
-            setup = {"dealer": dealer} if opener is None else {"dealer": dealer, "opener": opener}
+            setup = variant.setup_for(match)
             state = variant.new_deal(options, seats, setup, seed=seed + number)
         except GameError as exc:  # a table the options cannot seat (Blázen: 7 with 36 cards)
             print(f"tento stůl nejde rozdat: {exc.reason}" if cs else exc.reason)

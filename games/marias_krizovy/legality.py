@@ -7,7 +7,7 @@ from itertools import combinations
 
 from games.cards import SUIT_MASKS, Card, CardSet, Rank, Suit, cards_of, make_card
 from games.engine import Seat
-from games.marias.rules import BETL_ORDER, DECK_MASK, NORMAL_ORDER
+from games.marias.rules import BETL_ORDER, DECK_MASK, KINGS, NORMAL_ORDER, QUEENS
 from games.marias_krizovy.actions import (
     COMPONENTS,
     HONERS,
@@ -49,12 +49,10 @@ def honer_card(trump: Suit, value: int) -> Card:
 
 
 def callable_cards(state: KrizovyState, trump: Suit) -> list[Card]:
-    """§6 #31: the cards F may call with this trump suit (hra)."""
+    """§6 #31: the cards F may call with this trump suit (hra): any trump he has not
+    seen (not one of his first four; his second four he has not looked at)."""
     first = set(state.first_four(state.forhond))
-    suit = list(cards_of(SUIT_MASKS[trump]))
-    if state.options.krizovy_call_rule == "trump_not_in_first_four":
-        return [c for c in suit if c not in first]
-    return [c for c in suit if not state.hands[state.forhond] >> c & 1]
+    return [c for c in cards_of(SUIT_MASKS[trump]) if c not in first]
 
 
 def trick_rules(state: KrizovyState) -> TrickRules:
@@ -165,6 +163,20 @@ def chytak_ok(state: KrizovyState, c: Card) -> bool:
     return all(not (order.higher[x] & SUIT_MASKS[x // 13] & ~hand) for x in cards_of(rest))
 
 
+def _stovka_choices(state: KrizovyState, seat: Seat) -> tuple[bool, ...]:
+    """§6 #24: a stovka without a marriage in hand only where allowed; §6 #35: calling
+    the trump king ("čtyřka") outside the red round obliges a stovka where the house says so."""
+    opts = state.options
+    king = state.called is not None and state.called % 13 == Rank.KING
+    if opts.krizovy_call_king_requires_stovka and king and not state.red_round:
+        return (True,)
+    if not opts.allow_impossible_stovka:
+        hand = state.hands[seat]
+        if not (hand & KINGS) >> 1 & hand & QUEENS:
+            return (False,)
+    return (False, True)
+
+
 def legal_actions(state: KrizovyState, seat: Seat) -> Sequence[KrizovyAction]:
     if state.to_move != seat or state.is_over:
         return ()
@@ -184,7 +196,7 @@ def legal_actions(state: KrizovyState, seat: Seat) -> Sequence[KrizovyAction]:
         assert state.trump is not None
         held = [v for v in HONERS if state.hands[seat] >> honer_card(state.trump, v) & 1]
         out: list[KrizovyAction] = []
-        for stovka in (False, True):
+        for stovka in _stovka_choices(state, seat):
             for n in range(len(held) + 1):
                 for combo in combinations(held, n):
                     out.append(Extras(stovka, combo))

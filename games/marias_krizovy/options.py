@@ -33,7 +33,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "betl_durch_first_lead": ("declarer", "forhond"),
     "krizovy_prices": ("volený",),
     "krizovy_settlement": ("pairwise",),
-    "krizovy_call_rule": ("trump_not_in_first_four", "any_trump_not_held"),
+    "krizovy_call_rule": ("trump_not_in_first_four",),
     "krizovy_solo_disclosure": ("on_play",),
     "krizovy_durch_partner_tricks": ("informational",),
     "krizovy_durch_s_chytrym": ("spec_default",),

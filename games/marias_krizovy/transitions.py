@@ -101,7 +101,7 @@ def _step(state: KrizovyState, seat: Seat, action: KrizovyAction, events: Events
     if isinstance(action, Extras):
         assert state.called is not None
         partner = state.seat_holding(state.called)
-        public = state.blind and partner == f  # the blind card is the trump ace (§3.2.2)
+        public = state.blind and state.trump_card == state.called  # the blind trump ace
         honers = tuple(Honer(v, f, DECLARER_SIDE) for v in action.honers)
         events.append(
             _event(

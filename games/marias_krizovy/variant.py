@@ -151,6 +151,10 @@ class KrizovyVariant(BaseVariant):
             return nxt.replace(over=True)
         return nxt
 
+    def due(self, state: KrizovyState) -> frozenset[Seat]:
+        """The one seat to move: every decision is awaited (nobody only interjects)."""
+        return state.to_act()
+
     def settlement(self, match: Match, options: KrizovyOptions) -> tuple[int, ...]:
         """Paid deal by deal: what each seat won or lost so far is the money tally."""
         return match.totals

@@ -21,6 +21,7 @@ from games.cenzr.variant import CENZR
 from games.engine import BaseVariant, Outcome
 from games.marias.variant import VOLENY, VolenyVariant
 from games.marias_dvou.variant import DVOU
+from games.marias_krizovy.variant import KRIZOVY
 from games.marias_licit.variant import LICITOVANY
 from games.players import PLAYER_NAMES, make_player
 from games.players.blazen_rules import BlazenRulePlayer
@@ -40,7 +41,15 @@ from games.registry import (
 from games.tisic.variant import TISIC
 
 ROOT = Path(__file__).resolve().parents[2]
-GAME_PACKAGES = ("marias", "blazen", "cenzr", "tisic", "marias_licit", "marias_dvou")
+GAME_PACKAGES = (
+    "marias",
+    "blazen",
+    "cenzr",
+    "tisic",
+    "marias_licit",
+    "marias_dvou",
+    "marias_krizovy",
+)
 """The per-game packages under ``games/``: each may name its own id."""
 
 NAMES = frozenset(name for entry in REGISTRY for name in (entry.variant.id, *entry.variant.aliases))
@@ -125,7 +134,15 @@ def test_variants_are_the_registry_entries_with_distinct_names() -> None:
     assert (
         VARIANTS
         == tuple(entry.variant for entry in REGISTRY)
-        == (VOLENY, BLAZEN, CENZR, TISIC, LICITOVANY, DVOU)
+        == (
+            VOLENY,
+            BLAZEN,
+            CENZR,
+            TISIC,
+            LICITOVANY,
+            DVOU,
+            KRIZOVY,
+        )
     )
     names = [n for e in REGISTRY for n in {e.variant.id, *e.variant.aliases}]
     assert len(names) == len(set(names)), "an alias may name one variant only"

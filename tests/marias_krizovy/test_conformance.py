@@ -10,9 +10,11 @@ from games.marias_krizovy.variant import KRIZOVY
 from games.players.random_player import RandomPlayer
 from tests.games import conformance
 
+TABLES = conformance.tables(KRIZOVY, 3)
 
-@pytest.mark.parametrize("seats", [4, 5])
-def test_conformance_harness(seats: int, monkeypatch: pytest.MonkeyPatch) -> None:
+
+@pytest.mark.parametrize("table", TABLES, ids=[f"{t.label}-{t.seats}" for t in TABLES])
+def test_conformance_harness(table: conformance.Table, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(conformance, "make_player", lambda name, variant_id: RandomPlayer())
     original = record.find_variant  # type: ignore[attr-defined]
     monkeypatch.setattr(
@@ -20,6 +22,5 @@ def test_conformance_harness(seats: int, monkeypatch: pytest.MonkeyPatch) -> Non
         "find_variant",
         lambda name: KRIZOVY if name == KRIZOVY.id else original(name),
     )
-    table = conformance.Table(KRIZOVY, {}, seats, "default")
-    deals = conformance.play_table(table, least=30, most=60, budget=40_000)
-    assert len(deals) >= 30
+    deals = conformance.play_table(table, least=20, most=40, budget=30_000)
+    assert len(deals) >= 20

@@ -235,6 +235,14 @@ def test_over_trump_duty_forces_an_announced_honer_out_early() -> None:
     # a lone announced honer that must over-trump is lost: played before its trick
     state = _play_state({2: _mask("9c", "Ah", "Kh")}, [(0, "Kd"), (1, "7c")], (Honer(9, 2, "C"),))
     assert legal_cards(state, 2) == _mask("9c")
+    forced = _with(
+        {
+            3: ((0, 1, 2, 3), ["Kd", "7c", "9c", "Ks"], 2),  # the 9 takes trick 3, not 6
+            6: ((0, 1, 2, 3), ["Kc", "Th", "Jd", "Js"], 0),
+            8: ((0, 1, 2, 3), ["Ah", "8c", "7d", "9h"], 1),
+        }
+    )
+    assert _lines(_finished_hra(forced, (Honer(9, 2, "C"),)).outcome())["h9"] == -2
 
 
 def _finished_hra(tricks: list[tuple[tuple[int, ...], list[str], int]], honers: tuple[Honer, ...]):  # type: ignore[no-untyped-def]
