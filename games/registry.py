@@ -236,9 +236,14 @@ REGISTRY: tuple[Registration, ...] = (
     ),
     Registration(
         KRIZOVY,
-        players={"random": _RANDOM},
+        players={
+            "random": _RANDOM,
+            "rules": "games.players.krizovy_rules:KrizovyRulePlayer",
+            # křížový's rule player has had one version: its v1 is the same player
+            "rules-v1": "games.players.krizovy_rules:KrizovyRulePlayer",
+        },
         terminal_text="games.cli.krizovy_text",
-        renderer=None,
+        renderer="bot.render.krizovy:KrizovyRenderer",
         bench="games.cli.bench:krizovy_bench",
     ),
 )

@@ -272,8 +272,9 @@ class DvouRenderer:
             listed = " · ".join(f"{escape(names[int(k)])} {v}" for k, v in points.items())
             lines.append(tr("dvou.result.points", list=Html(listed)))
         unit = _VOLENY._unit(outcome)
+        hearts = _VOLENY._hearts_doubled(s)  # read off the plain game, when it was played
         for c in s.get("components", []):
-            lines.append(self._component(c, first, names, unit, tr))
+            lines.append(self._component(c, first, names, unit, hearts, tr))
         lines.append(_VOLENY._payments(outcome, names, tr))
         return Html("\n".join(lines))
 
@@ -283,13 +284,17 @@ class DvouRenderer:
         first: int,
         names: Sequence[str],
         unit: int,
+        hearts: bool,
         tr: Translator,
     ) -> Html:
         """One component with its owner, flek level and price: the summary's units are
         from the first player's side, the line from the owner's."""
         label = str(tr.get(f"dvou.component.{c['name']}", c["name"]))
-        if c["flek"]:
-            label += f" ({_VOLENY._flek_name(c['flek'], tr)} ×{2 ** c['flek']})"
+        why = [f"{_VOLENY._flek_name(c['flek'], tr)} ×{2 ** c['flek']}"] if c["flek"] else []
+        if hearts and c["name"] in ("hra", "stovka", "tichá stovka", "sedma"):
+            why.append(str(tr("marias.result.hearts")))
+        if why:
+            label += f" ({', '.join(why)})"
         owner = int(c.get("owner", first))
         units: int = c["units"] if owner == first else -c["units"]
         if units == 0:

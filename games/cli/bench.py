@@ -12,7 +12,8 @@ random deals), and whole random deals per second with legal-action
 generation. Tisíc's figures and fast path are ``games.cli.tisic_fast``
 (``tisic_bench``, imported here), licitovaný's
 ``games.cli.licit_fast`` (``licit_bench``, likewise), mariáš ve dvou's
-``games.cli.dvou_fast`` (``dvou_bench``, likewise). Nothing here asserts a time;
+``games.cli.dvou_fast`` (``dvou_bench``, likewise), křížový's
+``games.cli.krizovy_fast`` (``krizovy_bench``, likewise). Nothing here asserts a time;
 the figures are for people. Which measurements a game gets is the function
 its entry in ``games.registry`` names (``bench``).
 """
@@ -30,6 +31,7 @@ from games.cenzr.rules import LAST_TRICK, card_points, trick_rules
 from games.cenzr.state import CenzrState
 from games.cenzr.state import Phase as CenzrPhase
 from games.cli.dvou_fast import dvou_bench
+from games.cli.krizovy_fast import krizovy_bench
 from games.cli.licit_fast import licit_bench
 from games.cli.tisic_fast import tisic_bench
 from games.engine import Seat, Variant
@@ -44,6 +46,7 @@ __all__ = [
     "cenzr_bench",
     "cenzr_playout",
     "dvou_bench",
+    "krizovy_bench",
     "licit_bench",
     "marias_bench",
     "run",

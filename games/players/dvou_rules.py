@@ -10,9 +10,10 @@ It decides from its own view and the legal actions alone:
   its own trumps, the seven kept back, outnumber every trump it has not seen.
 * Fleks: the announcer's opponent fleks the game when volený's
   :func:`~games.players.marias_rules.defence_strength` of its eight cards is
-  high, a sedma when its trumps can kill the seven (four, or three with the ace or ten), a stovka when it holds
-  aces and tens enough to keep the announcer short; the owner answers with re
-  on a long trump suit with aces and tens. One step of the chain at most.
+  high, a sedma when its trumps can kill the seven (four, or three with the
+  ace or ten), a stovka when it holds aces and tens enough to keep the
+  announcer short; the owner answers with re on a long trump suit with aces
+  and tens. One step of the chain at most.
 * B's swap: the trump seven for the turned card when that is an ace, ten,
   king or a marriage half it completes, and it has no sedma to play for.
 * Marriages: always declared (``hlas:``) when the card opens one.

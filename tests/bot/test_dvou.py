@@ -51,8 +51,6 @@ class DvouWatch:
         hidden |= {card_code(c) for c in cards_of(state.hands[other])}
         if state.phase == "trump" and seat == state.forhond:  # his second four come later
             hidden |= {card_code(c) for c in state.dealt[0][4:]}
-        if state.options.turned_trump:
-            hidden.discard(card_code(state.dealt_stock[-1]))
         return hidden
 
     def check(self) -> None:
@@ -159,6 +157,10 @@ async def play_out(
         _, options = hand_options(h, user)
         assert options, f"{user.first_name} is to act but sees no button"
         phase = live.state.phase
+        legal = {a.code for a in live.state.legal_actions(humans[0])}
+        assert {d.arg for _, d in options if d.op is Op.ACTION} == legal  # the hand offers all
+        if phase == "play":  # the sedma button exactly while it may be announced
+            assert ("sedma" in legal) == (live.state.sedma is None and bool(live.state.stock))
         answer: CallbackAnswer
         if phase == "trump":
             code = next(d.arg for _, d in options if d.arg.startswith("trumps:"))
@@ -217,8 +219,13 @@ async def test_rules_a_in_a_group_of_two_with_the_sedma_button_while_allowed(
     assert labels_of(table) == ["Nic navíc", "Sedma", "Stovka", "Sto sedm"]
     # the announcements on the group message, each player in turn
     await press_group(bot, pub, first, "extras:none")
+    since = len(server.calls)
     await press_group(bot, pub, dealer, "extras:none")
     watch.check()
+    assert live.state.phase == "flek" and live.state.to_move == live.seat_of(dealer.id)
+    # the budget: the dealer's "nothing" and his flek question change nothing of
+    # what the waiting first player reads, so his hand is not edited
+    assert not [c for c in server.calls[since:] if c.chat_id == first.id]
     while live.state.phase == "flek":  # the game's flek round
         await press_group(bot, pub, user_of(live, users, live.state.to_move or 0), "pass")
     assert live.state.phase == "play"

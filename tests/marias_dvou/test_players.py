@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from games.cards import Card, cards_of
+from games.cards import Card, card, cards_of
 from games.cli.dvou_fast import dvou_playout, play_start
 from games.marias.actions import Play
 from games.marias.rules import SHARP
@@ -163,11 +163,10 @@ def test_a_marriage_is_declared_and_led_while_the_stock_lasts() -> None:
     assert _decide(state) == "hlas:Qc"
 
 
-def test_a_ten_on_lead_is_taken_with_the_ace_of_its_suit() -> None:
+def test_an_ace_banks_itself_on_a_plain_lead_while_the_stock_lasts() -> None:
     state = scripted(values={"dvou_variant": "C"})
     state = run(state, [(0, "trumps:d"), (0, "extras:none"), (1, "extras:none"), (1, "pass")])
-    state = run(state, [(0, "play:Ts"), (1, "play:7s")])  # the first player keeps the lead
+    state = run(state, [(0, "play:Ts"), (1, "play:7s")])  # A takes it; A draws Ac, B As
+    assert state.hands[1] >> card("As") & 1
     state = run(state, [(0, "play:9s")])
-    hand = set(cards_of(state.hands[1]))
-    assert state.to_move == 1 and hand
-    assert _decide(state) in {a.code for a in state.legal_actions(1)}
+    assert _decide(state) == "play:As"  # B takes the nine with the ace, not a trump
