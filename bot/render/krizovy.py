@@ -35,7 +35,7 @@ from games.marias_krizovy.actions import COMPONENTS
 from games.marias_krizovy.options import KrizovyOptions
 from games.match import Match
 
-__all__ = ["DURCHS", "TRUMP_PICK", "EXTRAS_PICK", "KrizovyRenderer"]
+__all__ = ["DURCHS", "EXTRAS_PICK", "TRUMP_PICK", "KrizovyRenderer"]
 
 TRUMP_PICK = "t:"
 """The pick of the trump card laid face down; the called card comes next."""
@@ -60,6 +60,8 @@ def _revealed(view: Mapping[str, Any]) -> bool:
     """Whether the table knows who plays with whom."""
     if view.get("partner") is not None:
         return True
+    if view["kind"] == "chytry":  # the partner is whoever takes the last trick
+        return bool(view["phase"] == "done")
     return view["kind"] not in _SECRET_KINDS and view["phase"] not in ("choose", "announce")
 
 
@@ -97,7 +99,9 @@ class KrizovyRenderer:
         return escape(f"{SUITS[suit]} {tr(f'marias.suit.{suit}')}")
 
     @staticmethod
-    def honer_text(value: int, seat: int, side: str, view: Mapping[str, Any], tr: Translator) -> Html:
+    def honer_text(
+        value: int, seat: int, side: str, view: Mapping[str, Any], tr: Translator
+    ) -> Html:
         """A honer as it was said: forhont's "s osmou", the partner's "osma s", "osma proti"."""
         if side == "D":
             return tr(f"krizovy.honer.proti.{value}")
@@ -117,7 +121,8 @@ class KrizovyRenderer:
             ]
             joined = what[0]
             if len(what) > 1:
-                joined = ", ".join(what[:-1]) + f" {tr('krizovy.and')} {what[-1]}"
+                middle = "".join(f", {tr('krizovy.on')} {w}" for w in what[1:-1])
+                joined = f"{what[0]}{middle} {tr('krizovy.and')} {what[-1]}"
             level_name = _VOLENY._flek_name(level, tr)
             parts.append(str(tr("krizovy.flek_on", level=level_name, what=Html(joined))))
         return Html(", ".join(parts))
@@ -315,7 +320,7 @@ class KrizovyRenderer:
         if secret is not None:
             lines.append(secret)
         lines.append(tr("marias.your_turn", what=tr(f"krizovy.do.{step}")))
-        if phase in ("approval", "flek"):
+        if phase in ("approval", "flek") and secret is None:
             lines.append(tr("marias.also_in_group"))
         return lines
 
@@ -449,7 +454,9 @@ class KrizovyRenderer:
         cards = [f"{rank}{suit}" for rank in NATURAL if f"{rank}{suit}" in calls]
         choices = [
             Button(
-                str(tr(f"cenzr.btn.rank.{c[0]}", suit=tr(f"cenzr.with_suit.{_GENDER[c[0]]}.{suit}"))),
+                str(
+                    tr(f"cenzr.btn.rank.{c[0]}", suit=tr(f"cenzr.with_suit.{_GENDER[c[0]]}.{suit}"))
+                ),
                 action=calls[c],
             )
             for c in cards
@@ -481,7 +488,7 @@ class KrizovyRenderer:
         legal = {_extras_of(c) for c in codes}
         stovkas = {s for s, _ in legal}
         held = sorted({h for _, hs in legal for h in hs}, reverse=True)
-        stovka, honers = (min(stovkas), ())
+        stovka, honers = min(stovkas), tuple[int, ...]()
         if pick is not None and pick.startswith(EXTRAS_PICK):
             wanted = _extras_of(pick)
             if wanted in legal:
@@ -494,7 +501,7 @@ class KrizovyRenderer:
         toggles = []
         for h in held:
             on = h in honers
-            flipped = [x for x in honers if x != h] if on else [*honers, h]
+            flipped: list[int] = [x for x in honers if x != h] if on else [*honers, h]
             toggle = _extras_code(stovka, flipped).replace("ext:", EXTRAS_PICK, 1)
             mark = "☑️" if on else "⬜"
             toggles.append(Button(f"{mark} {tr(f'krizovy.honer.with.{h}')}", pick=toggle))
@@ -588,7 +595,9 @@ class KrizovyRenderer:
         if len(team) == 1:
             lines.append(tr("krizovy.alone", name=name))
         else:
-            lines.append(tr("krizovy.sides", pair=_names(team, names), others=_names(others, names)))
+            lines.append(
+                tr("krizovy.sides", pair=_names(team, names), others=_names(others, names))
+            )
         view = {"forhond": s.get("chooser")}
         honers = [
             str(self.honer_text(int(h["value"]), int(h["seat"]), str(h["side"]), view, tr))
@@ -601,7 +610,9 @@ class KrizovyRenderer:
         if end in ("thrown_in", "honers_paid", "price_equal", "dobirka", "early"):
             lines.append(tr(f"krizovy.result.end.{end}", name=name))
         elif end == "chytak" and s.get("chytak"):
-            lines.append(tr("krizovy.result.end.chytak", name=name, card=card_text(s["chytak"], tr)))
+            lines.append(
+                tr("krizovy.result.end.chytak", name=name, card=card_text(s["chytak"], tr))
+            )
         points = s.get("points")
         if points:
             lines.append(
@@ -628,8 +639,12 @@ class KrizovyRenderer:
         name = str(c["name"])
         if name in honers:
             h = honers[name]
-            label = str(tr(f"krizovy.component.announced.{'proti' if h['side'] == 'D' else 's'}",
-                           honer=tr(f"krizovy.honer.nom.{h['value']}")))
+            label = str(
+                tr(
+                    f"krizovy.component.announced.{'proti' if h['side'] == 'D' else 's'}",
+                    honer=tr(f"krizovy.honer.nom.{h['value']}"),
+                )
+            )
         elif name.startswith("tichý h"):
             label = str(tr(f"krizovy.component.silent.{name[-1]}"))
         else:
@@ -641,11 +656,15 @@ class KrizovyRenderer:
             return tr("krizovy.result.nothing", component=label)
         money = _VOLENY._money(abs(units) * unit, tr)
         winners = team if units > 0 else others
-        return tr("krizovy.result.component", component=label, money=money,
-                  who=_names(winners, names))
+        return tr(
+            "krizovy.result.component", component=label, money=money, who=_names(winners, names)
+        )
 
     def _payments(
-        self, outcome: Mapping[str, Any], active: Sequence[int], names: Sequence[str],
+        self,
+        outcome: Mapping[str, Any],
+        active: Sequence[int],
+        names: Sequence[str],
         tr: Translator,
     ) -> Html:
         tally: Sequence[int] = outcome.get("tally") or [
@@ -668,7 +687,8 @@ class KrizovyRenderer:
             return None
         still = ", ".join(names[int(s)] for s in todo)
         totals = " · ".join(
-            f"{escape(n)} {self.format_score(t, tr)}" for n, t in zip(names, match.totals, strict=False)
+            f"{escape(n)} {self.format_score(t, tr)}"
+            for n, t in zip(names, match.totals, strict=False)
         )
         return tr("krizovy.running_red", list=Html(totals), still=still)
 

@@ -138,8 +138,8 @@ def krizovy_playout(
             continue
         player = last_winner = taker
         tricks[player] += 1
-        for x in table:
-            if (1 << x) & SHARP:
+        for y in table:
+            if (1 << y) & SHARP:
                 points[player] += 10
         table.clear()
         done += 1

@@ -52,7 +52,7 @@ def callable_cards(state: KrizovyState, trump: Suit) -> list[Card]:
     """§6 #31: the cards F may call with this trump suit (hra): any trump he has not
     seen (not one of his first four; his second four he has not looked at)."""
     first = set(state.first_four(state.forhond))
-    return [c for c in cards_of(SUIT_MASKS[trump]) if c not in first]
+    return [c for c in cards_of(SUIT_MASKS[trump] & DECK_MASK) if c not in first]
 
 
 def trick_rules(state: KrizovyState) -> TrickRules:
@@ -184,7 +184,8 @@ def legal_actions(state: KrizovyState, seat: Seat) -> Sequence[KrizovyAction]:
     if phase is Phase.CHOOSE:
         if state.red_round:
             first = set(state.first_four(seat))
-            return [CallHearts(c) for c in cards_of(SUIT_MASKS[Suit.HEARTS]) if c not in first]
+            hearts = SUIT_MASKS[Suit.HEARTS] & DECK_MASK
+            return [CallHearts(c) for c in cards_of(hearts) if c not in first]
         result: list[KrizovyAction] = []
         for t in state.first_four(seat):
             for called in callable_cards(state, Suit(t // 13)):
