@@ -231,6 +231,12 @@ class TablesRepository:
             )
         return tables[0] if tables else None
 
+    async def last_finished(self, chat_id: int) -> Table | None:
+        """The chat's newest table whose match ended (``finished``), or ``None``."""
+        async with self._db.read() as conn:
+            tables = await _load_where(conn, "chat_id = ? AND status = 'finished'", (chat_id,))
+        return tables[-1] if tables else None
+
     async def get_by_token(self, join_token: str) -> Table | None:
         """The table a deep-link join token belongs to, whatever its status."""
         async with self._db.read() as conn:

@@ -12,11 +12,13 @@ from telegram import Update
 
 from bot.direct import direct_table_of
 from bot.handlers.common import Ctx, command_context, is_group, reply
-from bot.live import LiveTable
+from bot.live import BOT_KEY, LiveTable
 from bot.render import RENDERERS
 from bot.render.base import sheet_text
 from bot.render.i18n import Html, Translator, escape
 from bot.services import Services
+from games.engine import GameError
+from games.match import Match as GameMatch
 from games.registry import UnknownVariant, find_variant
 from storage import TallyEntry
 
@@ -49,11 +51,43 @@ async def score_cmd(update: Update, context: Ctx) -> None:
         lines.append(tr("result.next_dealer", name=live.names[match.dealer]))
     else:
         lines.append(tr("score.no_match"))
+        if live is None:
+            lines.extend(await _last_match(found, chat.id, tr))
     entries = await found.store.scores.tally(chat.id if live is None else live.chat_id)
     lines.append(Html(""))
     lines.append(tr("score.all_time") if entries else tr("score.no_tally"))
     lines.extend(_tally(found, entries, tr))
     await reply(found, chat.id, "\n".join(lines))
+
+
+async def _last_match(found: Services, chat_id: int, tr: Translator) -> list[Html]:
+    """The standings of the chat's last finished match, while no table is open: the
+    group asks "who won?" after the final result has scrolled away."""
+    table = await found.store.tables.last_finished(chat_id)
+    stored = None if table is None else await found.store.matches.current_match(table.id)
+    if table is None or stored is None:
+        return []
+    try:
+        variant = find_variant(stored.variant_id)
+        renderer = RENDERERS[variant.id]
+        options = variant.options({k: v for k, v in stored.options.items() if k != BOT_KEY})
+    except (UnknownVariant, KeyError, GameError):
+        return []
+    match = GameMatch.from_dict(stored.state, variant_id=variant.id, seats=stored.seat_count)
+    names = [seat.display_name for seat in table.seats]
+    title = variant.title.get(tr.lang, variant.id)
+    lines = [tr.game(renderer.catalog, "score.last", game=title, deals=match.deals)]
+    lines.extend(
+        tr(
+            "match.place",
+            place=s.place,
+            name=names[s.seat],
+            score=renderer.format_score(s.score, tr),
+        )
+        for s in variant.standings(match, options)
+        if s.seat < len(names)
+    )
+    return lines
 
 
 def _standings(found: Services, live: LiveTable, tr: Translator) -> list[Html]:

@@ -65,6 +65,10 @@ async def test_the_engine_ends_the_match_and_the_table_finishes(
     await bot.settle()
     score = server.bot_messages(pub)[-1].text
     assert "z 1 partie" in score and "Teď se nehraje" in score
+    # and who won the last match, while no table is open
+    assert "🏁 Poslední dohraná partie — Volený mariáš, 2 rozdání:" in score
+    for standing in VOLENY.standings(match, live.deal_options):
+        assert f"{standing.place}. {live.names[standing.seat]}" in score.split("Poslední")[1]
 
     # /new opens a new table and with it a new match
     await server.send_text(jana, pub, "/new")
