@@ -27,15 +27,14 @@ from bot.render.base import Button, Keyboard
 from bot.render.i18n import Html, Translator, escape
 from bot.render.marias import (
     SUITS,
-    MariasRenderer,
     _by_suit,
     _capital,
     _rows,
     card_text,
 )
+from bot.render.marias_parts import VOLENY, VolenyTexts
 from games.marias_dvou.options import DvouOptions
 from games.marias_dvou.views import PlayerView, PublicView
-from games.match import Match
 
 __all__ = ["DvouRenderer"]
 
@@ -43,15 +42,18 @@ _PUBLIC_HEADS = ("extras", "flek")
 _PUBLIC_CODES = ("pass",)
 _SINGLE = ("ve_dvou_unfleked_game",)
 """Options with one value: nothing to choose in /settings."""
-_VOLENY = MariasRenderer()
-"""Volený's renderer, for what both games show alike."""
+_VOLENY = VOLENY
 
 
-class DvouRenderer:
+class DvouRenderer(VolenyTexts):
     """The ``GameRenderer`` of ``marias-dvou``."""
 
     variant_id = "marias-dvou"
     catalog = "dvou"
+    options_class = DvouOptions
+    single_options = _SINGLE
+    public_codes = _PUBLIC_CODES
+    public_heads = _PUBLIC_HEADS
     lower_is_better = False
 
     # -- words -------------------------------------------------------------------------
@@ -198,9 +200,6 @@ class DvouRenderer:
 
     # -- keyboards ---------------------------------------------------------------------
 
-    def is_public(self, code: str) -> bool:
-        return code in _PUBLIC_CODES or code.partition(":")[0] in _PUBLIC_HEADS
-
     def _label(self, code: str, p: PublicView, tr: Translator) -> str:
         head, _, arg = code.partition(":")
         if head == "flek":
@@ -303,40 +302,12 @@ class DvouRenderer:
         key = "dvou.result.won" if units > 0 else "dvou.result.lost"
         return tr(key, component=label, name=names[owner], money=money)
 
-    def format_score(self, value: int, tr: Translator) -> Html:
-        return _VOLENY.format_score(value, tr)
-
-    def running_text(self, match: Match, names: Sequence[str], tr: Translator) -> Html | None:
-        return None
-
-    def sheet_text(
-        self,
-        match: Match,
-        deals: Sequence[Mapping[str, Any]],
-        options: Any,
-        names: Sequence[str],
-        tr: Translator,
-    ) -> Html | None:
-        return None
-
     # -- settings and rules ------------------------------------------------------------
 
     def option_choices(self) -> Mapping[str, Sequence[object]]:
-        choices = DvouOptions.choices()
-        for name in _SINGLE:
-            choices.pop(name, None)
+        choices = self._offered_choices()
         first = {"dvou_variant": choices.pop("dvou_variant")}  # the rules first in /settings
         return first | choices
 
-    def option_label(self, name: str, tr: Translator) -> Html:
-        own = f"dvou.opt.{name}"
-        return tr(own) if tr.has(own) else _VOLENY.option_label(name, tr)
-
-    def option_value(self, name: str, value: object, tr: Translator) -> Html:
-        own = f"dvou.optval.{name}.{value}"
-        if isinstance(value, str) and tr.has(own):
-            return tr(own)
-        return _VOLENY.option_value(name, value, tr)
-
-    def rules_text(self, tr: Translator) -> Html:
-        return tr("dvou.rules")
+    def _own_value_key(self, name: str, value: object) -> str:
+        return f"dvou.optval.{name}.{value}"

@@ -29,17 +29,16 @@ from bot.render.base import Button, Keyboard
 from bot.render.i18n import Html, Translator, escape
 from bot.render.marias import (
     SUITS,
-    MariasRenderer,
     _by_suit,
     _capital,
     _cards,
     _rows,
     card_text,
 )
+from bot.render.marias_parts import VOLENY, VolenyTexts
 from games.marias_licit.levels import COMPONENTS, level
 from games.marias_licit.options import LicitOptions
 from games.marias_licit.views import PlayerView, PublicView
-from games.match import Match
 
 __all__ = ["LEVEL_PICK", "MORE", "LicitRenderer"]
 
@@ -53,8 +52,7 @@ _PUBLIC_HEADS = ("bid", "flek")
 _PUBLIC_CODES = ("mam", "pass")
 _SINGLE = ("licit_auction", "licit_all_pass", "licit_talon_rules", "licit_unfleked")
 """Options with one value: nothing to choose in /settings."""
-_VOLENY = MariasRenderer()
-"""Volený's renderer, for what both games show alike."""
+_VOLENY = VOLENY
 
 
 def _level_number(code: str) -> int:
@@ -69,11 +67,15 @@ def _movers(p: PublicView) -> list[int]:
     return seats
 
 
-class LicitRenderer:
+class LicitRenderer(VolenyTexts):
     """The ``GameRenderer`` of ``marias-licitovany``."""
 
     variant_id = "marias-licitovany"
     catalog = "licit"
+    options_class = LicitOptions
+    single_options = _SINGLE
+    public_codes = _PUBLIC_CODES
+    public_heads = _PUBLIC_HEADS
     lower_is_better = False
 
     # -- words -------------------------------------------------------------------------
@@ -305,9 +307,6 @@ class LicitRenderer:
 
     # -- keyboards ---------------------------------------------------------------------
 
-    def is_public(self, code: str) -> bool:
-        return code in _PUBLIC_CODES or code.partition(":")[0] in _PUBLIC_HEADS
-
     def _label(self, code: str, p: PublicView, tr: Translator) -> str:
         """A public decision's button: "Sedma", "Mám", "Pas", "Flek na sto", "Bez fleku"."""
         head, _, arg = code.partition(":")
@@ -481,39 +480,7 @@ class LicitRenderer:
         key = "marias.result.won" if units > 0 else "marias.result.lost"
         return tr(key, component=label, name=name, money=money)
 
-    def format_score(self, value: int, tr: Translator) -> Html:
-        return _VOLENY.format_score(value, tr)
-
-    def running_text(self, match: Match, names: Sequence[str], tr: Translator) -> Html | None:
-        return None
-
-    def sheet_text(
-        self,
-        match: Match,
-        deals: Sequence[Mapping[str, Any]],
-        options: Any,
-        names: Sequence[str],
-        tr: Translator,
-    ) -> Html | None:
-        return None
-
     # -- settings and rules ------------------------------------------------------------
 
     def option_choices(self) -> Mapping[str, Sequence[object]]:
-        choices = LicitOptions.choices()
-        for name in _SINGLE:
-            choices.pop(name, None)
-        return choices
-
-    def option_label(self, name: str, tr: Translator) -> Html:
-        own = f"licit.opt.{name}"
-        return tr(own) if tr.has(own) else _VOLENY.option_label(name, tr)
-
-    def option_value(self, name: str, value: object, tr: Translator) -> Html:
-        own = f"licit.optval.{value}"
-        if isinstance(value, str) and tr.has(own):
-            return tr(own)
-        return _VOLENY.option_value(name, value, tr)
-
-    def rules_text(self, tr: Translator) -> Html:
-        return tr("licit.rules")
+        return self._offered_choices()

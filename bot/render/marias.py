@@ -29,7 +29,7 @@ from games.marias.options import VolenyOptions
 from games.marias.views import PlayerView, PublicView
 from games.match import Match
 
-__all__ = ["SUITS", "MariasRenderer", "card_text", "rank_text"]
+__all__ = ["SUITS", "MariasRenderer", "NoMatchTexts", "card_text", "rank_text"]
 
 SUITS = {"h": "❤️", "d": "🔔", "s": "🍃", "c": "🌰"}
 """The German suit symbols of notation.md; Blázen keeps the French ♥♦♠♣."""
@@ -87,7 +87,24 @@ def _contract_key(kind: str, stovka: bool, sedma: bool) -> str:
     return "stovka" if stovka else "sedma" if sedma else "hra"
 
 
-class MariasRenderer:
+class NoMatchTexts:
+    """A game whose match shows no running standing and no score sheet."""
+
+    def running_text(self, match: Match, names: Sequence[str], tr: Translator) -> Html | None:
+        return None
+
+    def sheet_text(
+        self,
+        match: Match,
+        deals: Sequence[Mapping[str, Any]],
+        options: Any,
+        names: Sequence[str],
+        tr: Translator,
+    ) -> Html | None:
+        return None
+
+
+class MariasRenderer(NoMatchTexts):
     """The ``GameRenderer`` of ``marias-voleny``."""
 
     variant_id = "marias-voleny"
@@ -543,19 +560,6 @@ class MariasRenderer:
         sign = "+" if value > 0 else "−" if value < 0 else ""
         crowns, halers = divmod(abs(value), 100)
         return tr("marias.money", sign=sign, crowns=crowns, halers=f"{halers:02d}")
-
-    def running_text(self, match: Match, names: Sequence[str], tr: Translator) -> Html | None:
-        return None
-
-    def sheet_text(
-        self,
-        match: Match,
-        deals: Sequence[Mapping[str, Any]],
-        options: Any,
-        names: Sequence[str],
-        tr: Translator,
-    ) -> Html | None:
-        return None
 
     # -- settings and rules ----------------------------------------------------------
 

@@ -21,7 +21,6 @@ its entry in ``games.registry`` names (``bench``).
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -33,11 +32,21 @@ from games.cenzr.state import Phase as CenzrPhase
 from games.cli.dvou_fast import dvou_bench
 from games.cli.krizovy_fast import krizovy_bench
 from games.cli.licit_fast import licit_bench
+from games.cli.timing import (
+    collect,
+    random_deal,
+    replay_step,
+    report,
+    seat_due,
+    seat_only,
+    seeded,
+    standard_bench,
+    table_of,
+)
 from games.cli.tisic_fast import tisic_bench
 from games.engine import Seat, Variant
-from games.marias.fast import random_playout
+from games.marias.fast import SUIT_OF, open_trick, random_playout
 from games.marias.state import Phase
-from games.players.random_player import RandomPlayer
 from games.registry import find_registration, load
 
 __all__ = [
@@ -54,66 +63,25 @@ __all__ = [
 ]
 
 
-def _measure(seconds: float, step: Callable[[], int]) -> tuple[float, int]:
-    done = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        done += step()
-    return done / elapsed, done
-
-
-def _random_deal(variant: Any, options: Any, seed: int) -> tuple[Any, list[tuple[Seat, Any]]]:
-    rng = random.Random(seed)
-    player = RandomPlayer()
-    state = variant.new_deal(options, 3, seed % 3, seed=seed)
-    actions: list[tuple[Seat, Any]] = []
-    while not state.is_over:
-        (seat,) = state.to_act()
-        action = player.choose(None, state.legal_actions(seat), seat, rng)
-        actions.append((seat, action))
-        state, _ = variant.apply(state, seat, action)
-    return state, actions
+def _blazen_seat(variant: Any, state: Any) -> Seat:
+    return state.to_move if state.to_move is not None else min(state.to_act())  # type: ignore[no-any-return]
 
 
 def blazen_bench(variant: Any, seconds: float) -> int:
     """Blázen: whole random games (36 cards, 2-6 players) and replayed actions."""
     options = variant.options()
-    player = RandomPlayer()
+    table = table_of(2, 5)
 
     def game(seed: int) -> list[tuple[Seat, Any]]:
-        rng = random.Random(seed)
-        seats = 2 + seed % 5
-        state = variant.new_deal(options, seats, seed % seats, seed=seed)
-        actions: list[tuple[Seat, Any]] = []
-        while not state.is_over:
-            seat = state.to_move if state.to_move is not None else min(state.to_act())
-            legal = [a for a in state.legal_actions(seat) if a.code != "redeal"]
-            action = player.choose(None, legal, seat, rng)
-            actions.append((seat, action))
-            state, _ = variant.apply(state, seat, action)
-        return actions
+        return random_deal(
+            variant, options, seed, table, _blazen_seat, lambda a: a.code != "redeal"
+        )[1]
 
-    next_seed = [0]
-
-    def full_game() -> int:
-        game(next_seed[0])
-        next_seed[0] += 1
-        return 1
-
-    rate, count = _measure(seconds, full_game)
-    print(f"random games with legal_actions + apply: {rate:,.0f}/s ({count} in {seconds:.1f} s)")
+    report("random games with legal_actions + apply", seconds, seeded(game, 0))
     recorded = [(s, game(s)) for s in range(20)]
-
-    def replay() -> int:
-        for seed, actions in recorded:
-            seats = 2 + seed % 5
-            state = variant.new_deal(options, seats, seed % seats, seed=seed)
-            for seat, action in actions:
-                state, _ = variant.apply(state, seat, action)
-        return sum(len(actions) for _, actions in recorded)
-
-    rate, count = _measure(seconds, replay)
-    print(f"validated actions through apply: {rate:,.0f}/s ({count} in {seconds:.1f} s)")
+    report(
+        "validated actions through apply", seconds, replay_step(variant, options, recorded, table)
+    )
     return 0
 
 
@@ -127,59 +95,32 @@ def run(variant_id: str, seconds: float) -> int:
     return bench(entry.variant, seconds)
 
 
+def _voleny_start(variant: Any, options: Any, seed: int) -> Any:
+    """A deal of three brought by random calls (no fleks, no betl or durch) to its
+    first card (``None`` if it ended before)."""
+    rng = random.Random(seed)
+    state = variant.new_deal(options, 3, 0, seed=seed)
+    while not state.is_over and state.phase is not Phase.PLAY:
+        (seat,) = state.to_act()
+        legal = [a for a in state.legal_actions(seat) if a.code not in ("spatna",)]
+        legal = [a for a in legal if not a.code.startswith(("flek", "game:b", "game:d"))] or legal
+        state, _ = variant.apply(state, seat, legal[rng.randrange(len(legal))])
+    return state if state.phase is Phase.PLAY else None
+
+
 def marias_bench(variant: Any, seconds: float) -> int:
     """Volený mariáš: fast-kernel playouts, replayed actions and whole random deals."""
     options = variant.options({"unfleked_simple_game": "play"})
-    starts: list[Any] = []
-    seed = 0
-    while len(starts) < 50:
-        rng = random.Random(seed)
-        state = variant.new_deal(options, 3, 0, seed=seed)
-        while not state.is_over and state.phase is not Phase.PLAY:
-            (seat,) = state.to_act()
-            legal = [a for a in state.legal_actions(seat) if a.code not in ("spatna",)]
-            legal = [
-                a for a in legal if not a.code.startswith(("flek", "game:b", "game:d"))
-            ] or legal
-            state, _ = variant.apply(state, seat, legal[rng.randrange(len(legal))])
-        if state.phase is Phase.PLAY:
-            starts.append(state)
-        seed += 1
-    prng = random.Random(1)
-    index = [0]
-
-    def playout() -> int:
-        random_playout(starts[index[0] % len(starts)], prng)
-        index[0] += 1
-        return 1
-
-    rate, count = _measure(seconds, playout)
-    print(f"random playouts (fast kernel, 10 tricks): {rate:,.0f}/s ({count} in {seconds:.1f} s)")
-
-    recorded = [_random_deal(variant, options, s) for s in range(200)]
-
-    def replay() -> int:
-        applied = 0
-        for state0_seed, (_, actions) in enumerate(recorded[:20]):
-            state = variant.new_deal(options, 3, state0_seed % 3, seed=state0_seed)
-            for seat, action in actions:
-                state, _ = variant.apply(state, seat, action)
-                applied += 1
-        return applied
-
-    rate, count = _measure(seconds, replay)
-    print(f"validated actions through apply: {rate:,.0f}/s ({count} in {seconds:.1f} s)")
-
-    next_seed = [1000]
-
-    def full_deal() -> int:
-        _random_deal(variant, options, next_seed[0])
-        next_seed[0] += 1
-        return 1
-
-    rate, count = _measure(seconds, full_deal)
-    print(
-        f"whole random deals with legal_actions + apply: {rate:,.0f}/s ({count} in {seconds:.1f} s)"
+    standard_bench(
+        variant,
+        options,
+        seconds,
+        starts=collect(lambda seed: _voleny_start(variant, options, seed), 50),
+        playout=random_playout,
+        playout_label="random playouts (fast kernel, 10 tricks)",
+        recorded=20,
+        table=table_of(3, 1),
+        seat_of=seat_only,
     )
     return 0
 
@@ -198,7 +139,6 @@ class CenzrPlayout:
 
 
 _CENZR_POINTS: dict[int, tuple[int, ...]] = {}
-_SUIT_OF = tuple(c // 13 for c in range(54))
 
 
 def _points_of(trump: int) -> tuple[int, ...]:
@@ -228,7 +168,7 @@ def cenzr_playout(
     legal_of = rules.legal
     beaters = rules.beaters
     value = _points_of(int(state.trump))
-    suit_of = _SUIT_OF
+    suit_of = SUIT_OF
     hands = [state.hands[s] for s in active]
     points = [0, 0, 0, 0]
     tricks = [0, 0, 0, 0]
@@ -236,15 +176,9 @@ def cenzr_playout(
         w = active.index(t.winner)
         tricks[w] += 1
         points[w] += sum(value[c] for c in t.cards)
-    table = [int(c) for c in state.trick_cards]
+    table, led, win, taker, player = open_trick(rules, state, active)
     played = len(table)
-    led = win = taker = pot = 0
-    if table:
-        best = rules.winner(state.trick_cards)
-        led, win = suit_of[table[0]], table[best]
-        taker = active.index(state.trick_seats[best])
-        pot = sum(value[c] for c in table)
-    player = active.index(state.to_move) if state.to_move is not None else 0
+    pot = sum(value[c] for c in table)
     rand = rng.random
     done = len(state.tricks)
     last = taker
@@ -292,59 +226,18 @@ def _cenzr_called(variant: Any, options: Any, seed: int) -> CenzrState:
     return state
 
 
-def _cenzr_random_deal(variant: Any, options: Any, seed: int) -> list[tuple[Seat, Any]]:
-    rng = random.Random(seed)
-    player = RandomPlayer()
-    seats = 4 + seed % 3
-    state = variant.new_deal(options, seats, seed % seats, seed=seed)
-    actions: list[tuple[Seat, Any]] = []
-    while not state.is_over:
-        seat = min(variant.due(state))
-        action = player.choose(None, state.legal_actions(seat), seat, rng)
-        actions.append((seat, action))
-        state, _ = variant.apply(state, seat, action)
-    return actions
-
-
 def cenzr_bench(variant: Any, seconds: float) -> int:
     """Volený cenzr: fast-path playouts, replayed actions and whole random deals."""
     options = variant.options()
-    starts = [_cenzr_called(variant, options, seed) for seed in range(60)]
-    prng = random.Random(1)
-    index = [0]
-
-    def playout() -> int:
-        cenzr_playout(starts[index[0] % len(starts)], prng)
-        index[0] += 1
-        return 1
-
-    rate, count = _measure(seconds, playout)
-    print(f"random playouts (fast path, 8 tricks): {rate:,.0f}/s ({count} in {seconds:.1f} s)")
-
-    recorded = [(s, _cenzr_random_deal(variant, options, s)) for s in range(30)]
-
-    def replay() -> int:
-        applied = 0
-        for seed, actions in recorded:
-            seats = 4 + seed % 3
-            state = variant.new_deal(options, seats, seed % seats, seed=seed)
-            for seat, action in actions:
-                state, _ = variant.apply(state, seat, action)
-                applied += 1
-        return applied
-
-    rate, count = _measure(seconds, replay)
-    print(f"validated actions through apply: {rate:,.0f}/s ({count} in {seconds:.1f} s)")
-
-    next_seed = [1000]
-
-    def full_deal() -> int:
-        _cenzr_random_deal(variant, options, next_seed[0])
-        next_seed[0] += 1
-        return 1
-
-    rate, count = _measure(seconds, full_deal)
-    print(
-        f"whole random deals with legal_actions + apply: {rate:,.0f}/s ({count} in {seconds:.1f} s)"
+    standard_bench(
+        variant,
+        options,
+        seconds,
+        starts=[_cenzr_called(variant, options, seed) for seed in range(60)],
+        playout=cenzr_playout,
+        playout_label="random playouts (fast path, 8 tricks)",
+        recorded=30,
+        table=table_of(4, 3),
+        seat_of=seat_due,
     )
     return 0

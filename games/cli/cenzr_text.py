@@ -15,10 +15,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.cenzr.views import PlayerView
-from games.cli.marias_text import SUITS, card_label
+from games.cli.marias_words import (
+    SUITS,
+    card_full,
+    card_label,
+    card_list,
+    last_trick_line,
+    suit_label,
+    table_line,
+    trick_said,
+)
 from games.cli.wording import capital, says, verb
 from games.engine import Event, Seat
-from games.names import card_name, suit_name
+from games.names import card_name
 
 __all__ = [
     "call_phrase",
@@ -99,14 +108,6 @@ def _says(who: str, name: str, rest: str, lang: str, you: bool) -> str:
     return says(_VERBS, who, name, rest, lang, you)
 
 
-def _cards(codes: Sequence[str], lang: str) -> str:
-    return ", ".join(card_label(c, lang) for c in codes) or "-"
-
-
-def _suit(suit: str, lang: str) -> str:
-    return f"{SUITS[suit]} {suit_name(suit, lang)}"
-
-
 def _name(names: list[str], seat: Seat) -> str:
     return names[seat] if 0 <= seat < len(names) else f"#{seat}"
 
@@ -171,7 +172,7 @@ def render_view(view: PlayerView, names: list[str], lang: str) -> str:
         lines.append(("pas: " if cs else "passed: ") + passed)
     if p.chooser is not None and p.called is not None and p.trump is not None:
         line = _call_line(names, p.chooser, p.called, lang, p.chooser == me)
-        lines.append(line + (" · trumfy " if cs else " · trumps ") + _suit(p.trump, lang))
+        lines.append(line + (" · trumfy " if cs else " · trumps ") + suit_label(p.trump, lang))
     if p.revealed and p.partner is not None:
         if p.samec is not None:
             alone = "sám (samec)" if cs else "alone (samec)"
@@ -190,23 +191,16 @@ def render_view(view: PlayerView, names: list[str], lang: str) -> str:
         )
     if p.history:
         last = p.history[-1]
-        lines.append(
-            ("minulý štych: " if cs else "last trick: ")
-            + _cards([c for _, c in last.plays], lang)
-            + f" → {_name(names, last.winner)}"
-        )
+        lines.append(last_trick_line([c for _, c in last.plays], _name(names, last.winner), lang))
     if p.trick:
-        lines.append(
-            ("na stole: " if cs else "on the table: ")
-            + ", ".join(f"{_name(names, s)} {card_label(c, lang)}" for s, c in p.trick)
-        )
+        lines.append(table_line([(_name(names, s), c) for s, c in p.trick], lang))
     if p.history:
         points = ", ".join(f"{_name(names, s)} {n}" for s, n in p.card_points.items())
         lines.append(("body ve štyších: " if cs else "card points taken: ") + points)
     if p.side_points is not None:
         c, d = p.side_points
         lines.append(("volící : soupeři " if cs else "choosing side : defenders ") + f"{c} : {d}")
-    hand = _cards(view.hand, lang)
+    hand = card_list(view.hand, lang)
     if not view.hand_complete:
         hand += " (další 4 karty po volbě)" if cs else " (4 more after the call)"
     lines.append(("tvoje karty: " if cs else "your cards: ") + hand)
@@ -234,7 +228,7 @@ def describe_action(code: str, lang: str, view: PlayerView | None = None) -> str
             call_phrase(arg, lang) if cs else card_name(arg, lang)
         )
     elif head == "play" and arg:
-        label = f"{SUITS[arg[1]]} {card_name(arg, lang)}"
+        label = card_full(arg, lang)
     elif code == "pass":
         label = "pas"
     elif code == "announce":
@@ -275,9 +269,9 @@ def event_text(event: Event, names: list[str], lang: str, human: Seat | None = N
         )
     elif kind == "call":
         text = _call_line(names, int(seat or 0), str(data["card"]), lang, you)
-        text += (" · trumfy " if cs else " · trumps ") + _suit(str(data["trump"]), lang)
+        text += (" · trumfy " if cs else " · trumps ") + suit_label(str(data["trump"]), lang)
     elif kind == "pickup":
-        text = _says(who, "picks up", _cards(data["cards"], lang), lang, you)
+        text = _says(who, "picks up", card_list(data["cards"], lang), lang, you)
     elif kind == "secret_role":
         if data.get("role") == "samec":
             text = (
@@ -313,7 +307,7 @@ def event_text(event: Event, names: list[str], lang: str, human: Seat | None = N
                 partner == human,
             )
     elif kind == "trick":
-        rest = ("štych: " if cs else "the trick: ") + _cards(data["cards"], lang)
+        rest = trick_said(data["cards"], lang)
         text = _says(who, "takes", rest, lang, you)
     elif kind == "declarations":
         return _declarations_event(data, names, lang, human)
@@ -395,7 +389,7 @@ def summary_text(
     called = str(summary["called"])
     you = chooser == human
     line = _call_line(names, chooser, called, lang, you)
-    line += (", trumfy " if cs else ", trumps ") + _suit(str(summary["trump"]), lang)
+    line += (", trumfy " if cs else ", trumps ") + suit_label(str(summary["trump"]), lang)
     lines.append("🎯 " + capital(line))
     partner = summary.get("partner")
     samec = summary.get("samec")

@@ -13,20 +13,16 @@ receives the cards in order, so a test can replay them through ``apply``.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.engine import Seat
+from games.cli.timing import seat_only, standard_bench, table_of
+from games.marias.fast import SUIT_OF, open_trick, tally
 from games.marias.rules import KINGS, QUEENS, SHARP
 from games.marias_dvou.legality import trick_rules
 from games.marias_dvou.state import DvouState, Phase
-from games.players.random_player import RandomPlayer
 
 __all__ = ["DvouPlayout", "dvou_bench", "dvou_playout", "play_start"]
-
-_SUIT_OF = tuple(c // 13 for c in range(54))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,24 +52,8 @@ def dvou_playout(
     stock = list(state.stock)
     winner_first = state.options.winner_draws_first
     auto = state.options.auto_declare_marriages
-    tricks = [0, 0]
-    points = [0, 0]
-    marriages = [0, 0]
-    for m in state.marriages:
-        marriages[active.index(m.seat)] += m.points
-    for t in state.tricks:
-        w = active.index(t.winner)
-        tricks[w] += 1
-        for played in t.cards:
-            if (1 << played) & SHARP:
-                points[w] += 10
-    table: list[int] = [int(x) for x in state.trick_cards]
-    led = win = taker = 0
-    if table:
-        best = rules.winner(state.trick_cards)
-        led, win = _SUIT_OF[table[0]], table[best]
-        taker = active.index(state.trick_seats[best])
-    player = active.index(state.to_move) if state.to_move is not None else 0
+    tricks, points, marriages = tally(state, active)
+    table, led, win, taker, player = open_trick(rules, state, active)
     rand = rng.random
     last_winner = 0
     done = len(state.tricks)
@@ -91,10 +71,10 @@ def dvou_playout(
         if auto:
             partner = bit >> 1 if bit & KINGS else bit << 1 if bit & QUEENS else 0
             if hand & partner:
-                marriages[player] += 40 if _SUIT_OF[c] == trump else 20
+                marriages[player] += 40 if SUIT_OF[c] == trump else 20
         hands[player] = hand ^ bit
         if not table:
-            led, win, taker = _SUIT_OF[c], c, player
+            led, win, taker = SUIT_OF[c], c, player
             table.append(c)
             player ^= 1
             continue
@@ -133,70 +113,22 @@ def play_start(variant: Any, options: Any, seed: int) -> DvouState:
     return state
 
 
-def _measure(seconds: float, step: Callable[[], int]) -> tuple[float, int]:
-    done = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        done += step()
-    return done / elapsed, done
-
-
-def _random_deal(variant: Any, options: Any, seed: int) -> list[tuple[Seat, Any]]:
-    rng = random.Random(seed)
-    player = RandomPlayer()
-    state = variant.new_deal(options, 2, seed % 2, seed=seed)
-    actions: list[tuple[Seat, Any]] = []
-    while not state.is_over:
-        (seat,) = state.to_act()
-        action = player.choose(None, state.legal_actions(seat), seat, rng)
-        actions.append((seat, action))
-        state, _ = variant.apply(state, seat, action)
-    return actions
-
-
 def dvou_bench(variant: Any, seconds: float) -> int:
     """Mariáš ve dvou (rules A, B and C): fast-path playouts, replayed actions
     through ``apply`` and whole random deals."""
     for rules in "ABC":
         print(f"rules {rules}:")
-        _bench_rules(variant, variant.options({"dvou_variant": rules}), seconds)
+        options = variant.options({"dvou_variant": rules})
+        standard_bench(
+            variant,
+            options,
+            seconds,
+            starts=[play_start(variant, options, seed) for seed in range(50)],
+            playout=dvou_playout,
+            playout_label="random playouts (fast path, 16 tricks)",
+            recorded=40,
+            table=table_of(2, 1),
+            seat_of=seat_only,
+            indent="  ",
+        )
     return 0
-
-
-def _bench_rules(variant: Any, options: Any, seconds: float) -> None:
-    starts = [play_start(variant, options, seed) for seed in range(50)]
-    prng = random.Random(1)
-    index = [0]
-
-    def playout() -> int:
-        dvou_playout(starts[index[0] % len(starts)], prng)
-        index[0] += 1
-        return 1
-
-    rate, count = _measure(seconds, playout)
-    print(f"  random playouts (fast path, 16 tricks): {rate:,.0f}/s ({count} in {seconds:.1f} s)")
-    recorded = [(s, _random_deal(variant, options, s)) for s in range(40)]
-
-    def replay() -> int:
-        applied = 0
-        for seed, actions in recorded:
-            state = variant.new_deal(options, 2, seed % 2, seed=seed)
-            for seat, action in actions:
-                state, _ = variant.apply(state, seat, action)
-                applied += 1
-        return applied
-
-    rate, count = _measure(seconds, replay)
-    print(f"  validated actions through apply: {rate:,.0f}/s ({count} in {seconds:.1f} s)")
-    next_seed = [1000]
-
-    def full_deal() -> int:
-        _random_deal(variant, options, next_seed[0])
-        next_seed[0] += 1
-        return 1
-
-    rate, count = _measure(seconds, full_deal)
-    print(
-        f"  whole random deals with legal_actions + apply: {rate:,.0f}/s "
-        f"({count} in {seconds:.1f} s)"
-    )

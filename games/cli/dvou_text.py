@@ -12,11 +12,27 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.cli.marias_text import SUITS, card_label, money
+from games.cli.marias_words import (
+    VERBS,
+    card_label,
+    card_list,
+    component_label,
+    dealer_text,
+    fleks,
+    marriage_said,
+    marriages_line,
+    money,
+    raised_levels,
+    suit_label,
+    tally_text,
+    trick_lines,
+    trick_said,
+    tricks_line,
+    unit_haler,
+)
 from games.cli.wording import capital, says
 from games.engine import Event, Seat
 from games.marias_dvou.views import PlayerView
-from games.names import suit_name
 
 __all__ = [
     "dealer_text",
@@ -27,7 +43,6 @@ __all__ = [
     "tally_text",
 ]
 
-_FLEK_NAMES = ("", "flek", "re", "tutti", "retutti", "kalhoty", "kaiser")
 _COMPONENT_ACC = {
     "cs": {"hra": "hru", "sedma": "sedmu", "stovka": "stovku"},
     "en": {"hra": "the game", "sedma": "the seven", "stovka": "the hundred"},
@@ -47,19 +62,13 @@ _RULES = {
     "cs": {"A": "základní", "B": "s obráceným trumfem", "C": "Chirewského"},
     "en": {"A": "basic", "B": "turned-up trump", "C": "Chirewský's"},
 }
+# the family's VERBS and this game's own: verb -> (cs, he), (cs, you), (en, he), (en, you)
 _VERBS = {
-    "plays": ("hraje", "hraješ", "plays", "play"),
-    "takes": ("bere", "bereš", "takes", "take"),
+    **VERBS,
     "announces": ("hlásí", "hlásíš", "announces", "announce"),
     "chooses": ("volí", "volíš", "chooses", "choose"),
     "draws": ("lízá", "lízáš", "draws", "draw"),
     "swaps": ("mění", "měníš", "swaps", "swap"),
-    "has": ("má", "máš", "has", "have"),
-    "deals": ("rozdává", "rozdáváš", "deals", "deal"),
-    "leads": ("vynáší", "vynášíš", "leads", "lead"),
-    "wins": ("vyhrává", "vyhráváš", "wins", "win"),
-    "gets": ("dostává", "dostáváš", "gets", "get"),
-    "pays": ("platí", "platíš", "pays", "pay"),
 }
 
 
@@ -67,27 +76,12 @@ def _says(who: str, name: str, rest: str, lang: str, you: bool) -> str:
     return says(_VERBS, who, name, rest, lang, you)
 
 
-def _cards(codes: Sequence[str], lang: str) -> str:
-    return ", ".join(card_label(c, lang) for c in codes) or "-"
-
-
-def _suit(suit: str, lang: str) -> str:
-    return f"{SUITS[suit]} {suit_name(suit, lang)}"
-
-
-def _flek_level(level: int) -> str:
-    return _FLEK_NAMES[level] if level < len(_FLEK_NAMES) else f"×{2**level}"
-
-
 def _fleks(levels: Sequence[tuple[str, int]], lang: str, *, stovka: bool = False) -> str:
-    """ "flek na hru i na sedmu", "re on the seven"."""
+    """ "flek na hru i na sedmu", "re on the seven"; ``hra`` is the stovka if announced."""
     words = _COMPONENT_ACC["cs" if lang == "cs" else "en"]
-    on, also = (" na ", " i na ") if lang == "cs" else (" on ", " and on ")
-    groups: dict[int, list[str]] = {}
-    for name, level in levels:
-        key = "stovka" if name == "hra" and stovka else name
-        groups.setdefault(level, []).append(words.get(key, key))
-    return ", ".join(_flek_level(level) + on + also.join(what) for level, what in groups.items())
+    if stovka:
+        words = {**words, "hra": words["stovka"]}
+    return fleks(levels, words, lang)
 
 
 def _extras(stovka: bool, sedma: bool, lang: str) -> str:
@@ -109,7 +103,7 @@ def render_view(view: PlayerView, names: list[str], lang: str) -> str:
         ("první hráč: " if cs else "first player: ") + names[p.forhond],
     ]
     if p.trump is not None:
-        line = ("trumfy: " if cs else "trumps: ") + _suit(p.trump, lang)
+        line = ("trumfy: " if cs else "trumps: ") + suit_label(p.trump, lang)
         lines.append(line)
     if p.turned_card is not None:
         lines.append(
@@ -135,19 +129,8 @@ def render_view(view: PlayerView, names: list[str], lang: str) -> str:
             ("štychy: " if cs else "tricks: ")
             + ", ".join(f"{names[s]} {n}" for s, n in p.tricks_won.items())
         )
-    if p.last_trick:
-        winner = names[p.last_winner] if p.last_winner is not None else "?"
-        lines.append(
-            ("minulý štych: " if cs else "last trick: ")
-            + _cards([c for _, c in p.last_trick], lang)
-            + f" → {winner}"
-        )
-    if p.trick:
-        lines.append(
-            ("na stole: " if cs else "on the table: ")
-            + ", ".join(f"{names[s]} {card_label(c, lang)}" for s, c in p.trick)
-        )
-    mine = ("tvoje karty: " if cs else "your cards: ") + _cards(view.hand, lang)
+    lines.extend(trick_lines(p.last_trick, p.last_winner, p.trick, names, lang))
+    mine = ("tvoje karty: " if cs else "your cards: ") + card_list(view.hand, lang)
     if not view.hand_complete:
         mine += " (první čtyři)" if cs else " (your first four)"
     lines.append(mine)
@@ -159,7 +142,7 @@ def describe_action(code: str, lang: str, view: PlayerView | None = None) -> str
     cs = lang == "cs"
     head, _, arg = code.partition(":")
     if head == "trumps":
-        text = ("trumfy: " if cs else "trumps: ") + _suit(arg, lang)
+        text = ("trumfy: " if cs else "trumps: ") + suit_label(arg, lang)
     elif head == "extras":
         names = arg.split("+")
         text = _extras("stovka" in names, "sedma" in names, lang)
@@ -201,21 +184,23 @@ def event_text(event: Event, names: list[str], lang: str, human: Seat | None = N
         text = _says(who, "plays", card_label(data["card"], lang, accusative=True), lang, you)
     elif kind == "trumps":
         text = _says(
-            who, "chooses", ("trumfy " if cs else "trumps ") + _suit(data["suit"], lang), lang, you
+            who,
+            "chooses",
+            ("trumfy " if cs else "trumps ") + suit_label(data["suit"], lang),
+            lang,
+            you,
         )
     elif kind == "second_four_taken":
         text = _says(who, "takes", "druhou čtveřici" if cs else "the second four", lang, you)
     elif kind == "second_four":
-        text = ("druhá čtveřice: " if cs else "the second four: ") + _cards(data["cards"], lang)
+        text = ("druhá čtveřice: " if cs else "the second four: ") + card_list(data["cards"], lang)
     elif kind == "extras":
         if not (data["stovka"] or data["sedma"]):
             text = f"{who}: " + ("bez hlášení" if cs else "no announcement")
         else:
             text = _says(who, "announces", _extras(data["stovka"], data["sedma"], lang), lang, you)
     elif kind == "flek":
-        levels = data["levels"]
-        raised = data.get("raised") or [k for k, v in levels.items() if v]
-        text = f"{who}: " + _fleks([(k, levels[k]) for k in raised if k in levels], lang)
+        text = f"{who}: " + _fleks(raised_levels(data), lang)
     elif kind == "pass":
         text = f"{who}: " + ("bez fleku" if cs else "no flek")
     elif kind == "sedma":
@@ -224,10 +209,10 @@ def event_text(event: Event, names: list[str], lang: str, human: Seat | None = N
         rest = "trumfovou sedmu za obrácenou kartu" if cs else "the trump seven for the turned card"
         text = _says(who, "swaps", rest, lang, you)
     elif kind == "marriage":
-        rest = ("hlášku " if cs else "a marriage ") + f"{SUITS[data['suit']]} {data['points']}"
+        rest = marriage_said(data["suit"], data["points"], lang)
         text = _says(who, "has", rest, lang, you)
     elif kind == "trick":
-        rest = ("štych: " if cs else "the trick: ") + _cards(data["cards"], lang)
+        rest = trick_said(data["cards"], lang)
         text = _says(who, "takes", rest, lang, you)
     elif kind == "draw":
         rest = ("z talonu, zbývá " if cs else "from the stock, left: ") + str(data["left"])
@@ -251,16 +236,6 @@ def event_text(event: Event, names: list[str], lang: str, human: Seat | None = N
     return f"  · {capital(text)}"
 
 
-def dealer_text(names: list[str], dealer: Seat, lang: str, human: Seat | None = None) -> str:
-    """ "AI1 rozdává", "ty rozdáváš"."""
-    return _says(names[dealer], "deals", "", lang, dealer == human)
-
-
-def _unit(options: Any) -> int:
-    unit = getattr(options, "unit_haler", 10)
-    return unit if isinstance(unit, int) and unit > 0 else 10
-
-
 def summary_text(
     summary: Mapping[str, Any],
     scores: Sequence[int],
@@ -271,7 +246,7 @@ def summary_text(
     options: Any = None,
 ) -> str:
     """The end of a deal: trumps, fleks, points, each component and the payment."""
-    unit_haler = _unit(options)
+    unit = unit_haler(options)
     cs = lang == "cs"
     lines = ["🏁 " + ("Konec rozdání" if cs else "End of the deal")]
     first = summary.get("declarer")
@@ -279,7 +254,7 @@ def summary_text(
         return "\n".join(lines)
     first = int(first)
     if summary.get("trump"):
-        line = ("Trumfy: " if cs else "Trumps: ") + _suit(str(summary["trump"]), lang)
+        line = ("Trumfy: " if cs else "Trumps: ") + suit_label(str(summary["trump"]), lang)
         if summary["trump"] == "h" and getattr(options, "hearts_double", True):
             line += " (v červených dvojnásob)" if cs else " (hearts count double)"
         lines.append("🎯 " + line)
@@ -294,25 +269,15 @@ def summary_text(
         )
     tricks = summary.get("tricks") or {}
     if tricks:
-        lines.append(
-            ("Štychy: " if cs else "Tricks: ")
-            + ", ".join(f"{names[int(s)]} {n}" for s, n in tricks.items())
-        )
+        lines.append(tricks_line(tricks, names, lang))
     marriages = summary.get("marriages") or []
     if marriages:
-        lines.append(
-            ("💍 Hlášky: " if cs else "💍 Marriages: ")
-            + ", ".join(f"{names[m['seat']]} {SUITS[m['suit']]} {m['points']}" for m in marriages)
-        )
+        lines.append(marriages_line(marriages, names, lang))
     for component in summary.get("components") or []:
-        name = str(component.get("name"))
-        label = _COMPONENT["cs" if cs else "en"].get(name, name)
-        level = int(component.get("flek") or 0)
-        if level:
-            label += f" ({_flek_level(level)})"
+        label = component_label(component, _COMPONENT["cs" if cs else "en"])
         owner = int(component.get("owner", first))
         won = bool(component.get("won"))
-        amount = money(abs(int(component.get("units") or 0)) * unit_haler, lang)
+        amount = money(abs(int(component.get("units") or 0)) * unit, lang)
         mark = "✅" if won else "❌"
         verb_name = "wins" if won else "pays"
         lines.append(
@@ -322,22 +287,11 @@ def summary_text(
     for seat, units in enumerate(scores):
         you = seat == human
         if units > 0:
-            parts.append(_says(names[seat], "gets", money(units * unit_haler, lang), lang, you))
+            parts.append(_says(names[seat], "gets", money(units * unit, lang), lang, you))
         elif units < 0:
-            parts.append(_says(names[seat], "pays", money(-units * unit_haler, lang), lang, you))
+            parts.append(_says(names[seat], "pays", money(-units * unit, lang), lang, you))
     if parts:
         lines.append("💰 " + " · ".join(parts))
     else:
         lines.append("💰 " + ("Nikdo nic neplatí." if cs else "Nobody pays anything."))
     return "\n".join(lines)
-
-
-def tally_text(
-    tally: Sequence[int], names: list[str], lang: str, deals: int, *, options: Any = None
-) -> str:
-    """The running score of the match, in money."""
-    unit_haler = _unit(options)
-    head = f"📊 Průběžně po {deals}. rozdání: " if lang == "cs" else f"📊 After {deals} deal(s): "
-    return head + " · ".join(
-        f"{names[s]} {money(v * unit_haler, lang, sign=True)}" for s, v in enumerate(tally)
-    )

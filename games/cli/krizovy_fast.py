@@ -1,7 +1,7 @@
 """A fast path for random card play in křížový mariáš, and its benchmark.
 
-The loop of ``licit_fast`` for four players: hands as bit masks, the legal
-cards and the trick's winner from the engine's own trick kit
+The mariáš trick loop (``games.marias.fast.play_tricks``) for four players:
+hands as bit masks, the legal cards and the trick's winner from the engine's own trick kit
 (``games.marias_krizovy.legality.trick_rules``), the §2.5 filter on a
 player's announced, unplayed honers as ``legal_cards`` applies it, the card
 points, the last trick and the marriages (hra) as ``apply`` counts them, and a
@@ -13,21 +13,16 @@ can replay them through ``apply`` and compare.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from games.cards import SUIT_MASKS
-from games.engine import Seat
-from games.marias.rules import KINGS, QUEENS, SHARP
+from games.cli.timing import collect, seat_due, standard_bench, table_of
+from games.marias.fast import Marked, play_tricks
 from games.marias_krizovy.legality import honer_card, trick_rules
 from games.marias_krizovy.state import DESIGNATED, KrizovyState, Phase
-from games.players.random_player import RandomPlayer
 
 __all__ = ["KrizovyPlayout", "krizovy_bench", "krizovy_playout", "play_start"]
-
-_SUIT_OF = tuple(c // 13 for c in range(54))
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,87 +62,36 @@ def krizovy_playout(
     if state.phase is not Phase.PLAY:
         raise ValueError("playouts start in the play phase")
     active = state.active
-    n = len(active)
     hands = [state.hands[s] for s in active]
-    rules = trick_rules(state)
-    legal_of = rules.legal
-    beaters = rules.beaters
     trump = state.trump
-    marry = state.kind == "hra" and trump is not None
     trumps = SUIT_MASKS[trump] if trump is not None else 0
-    declarer = active.index(state.declarer)
     early = state.options.end_betl_durch_early
-    betl = early and state.kind == "betl"
-    durch = early and state.kind == "durch"
-    announced: list[list[tuple[int, int]]] = [[] for _ in active]
+    announced: list[Marked] = [[] for _ in active]
     if trump is not None:
         for h in state.honers:
             bit = 1 << honer_card(trump, h.value)
             i = active.index(h.seat)
             if hands[i] & bit:
                 announced[i].append((bit, DESIGNATED[h.value]))
-    tricks = [0] * n
-    points = [0] * n
-    marriages = [0] * n
-    for m in state.marriages:
-        marriages[active.index(m.seat)] += m.points
-    for t in state.tricks:
-        w = active.index(t.winner)
-        tricks[w] += 1
-        for x in t.cards:
-            if (1 << x) & SHARP:
-                points[w] += 10
-    table: list[int] = [int(x) for x in state.trick_cards]
-    led = win = taker = 0
-    if table:
-        best = rules.winner(state.trick_cards)
-        led, win = _SUIT_OF[table[0]], table[best]
-        taker = active.index(state.trick_seats[best])
-    player = active.index(state.to_move) if state.to_move is not None else 0
-    rand = rng.random
-    last_winner = active.index(state.tricks[-1].winner) if state.tricks else 0
-    done = len(state.tricks)
-    while done < 8:
-        hand = hands[player]
-        legal = legal_of(hand, led, win) if table else hand
-        mine = announced[player]
-        if mine:
-            legal = _honer_filter(legal, mine, done + 1, trumps)
-        k = int(rand() * legal.bit_count())
-        while k:
-            legal &= legal - 1
-            k -= 1
-        bit = legal & -legal
-        c = bit.bit_length() - 1
-        if trace is not None:
-            trace.append(c)
-        if mine:
-            announced[player] = [h for h in mine if h[0] != bit]
-        if marry:
-            partner = bit >> 1 if bit & KINGS else bit << 1 if bit & QUEENS else 0
-            if hand & partner:
-                marriages[player] += 40 if _SUIT_OF[c] == trump else 20
-        hands[player] = hand ^ bit
-        if not table:
-            led, win, taker = _SUIT_OF[c], c, player
-        elif beaters[win] >> c & 1:
-            win, taker = c, player
-        table.append(c)
-        if len(table) < n:
-            player = (player + 1) % n
-            continue
-        player = last_winner = taker
-        tricks[player] += 1
-        for y in table:
-            if (1 << y) & SHARP:
-                points[player] += 10
-        table.clear()
-        done += 1
-        if (betl and taker == declarer) or (durch and taker != declarer):
-            break
-    if done == 8:
-        points[last_winner] += 10
-    return KrizovyPlayout(tuple(tricks), tuple(points), tuple(marriages), done, last_winner)
+
+    run = play_tricks(
+        state,
+        trick_rules(state),
+        rng,
+        trace,
+        total=8,
+        marry=state.kind == "hra" and trump is not None,
+        trump=None if trump is None else int(trump),
+        declarer=active.index(state.declarer),
+        betl=early and state.kind == "betl",
+        durch=early and state.kind == "durch",
+        marked=announced,
+        narrow=_honer_filter,
+        trumps=trumps,
+    )
+    return KrizovyPlayout(
+        tuple(run.tricks), tuple(run.points), tuple(run.marriages), run.done, run.last_winner
+    )
 
 
 def play_start(variant: Any, options: Any, seed: int) -> KrizovyState | None:
@@ -178,73 +122,18 @@ def play_start(variant: Any, options: Any, seed: int) -> KrizovyState | None:
     return state if state.phase is Phase.PLAY else None
 
 
-def _measure(seconds: float, step: Callable[[], int]) -> tuple[float, int]:
-    done = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        done += step()
-    return done / elapsed, done
-
-
-def _random_deal(variant: Any, options: Any, seed: int) -> list[tuple[Seat, Any]]:
-    rng = random.Random(seed)
-    player = RandomPlayer()
-    seats = 4 + seed % 2
-    state = variant.new_deal(options, seats, seed % seats, seed=seed)
-    actions: list[tuple[Seat, Any]] = []
-    while not state.is_over:
-        seat = min(variant.due(state))
-        action = player.choose(None, state.legal_actions(seat), seat, rng)
-        actions.append((seat, action))
-        state, _ = variant.apply(state, seat, action)
-    return actions
-
-
 def krizovy_bench(variant: Any, seconds: float) -> int:
     """Křížový mariáš: fast-path playouts, replayed actions and whole random deals."""
     options = variant.options()
-    starts: list[KrizovyState] = []
-    seed = 0
-    while len(starts) < 60:
-        start = play_start(variant, options, seed)
-        if start is not None:
-            starts.append(start)
-        seed += 1
-    prng = random.Random(1)
-    index = [0]
-
-    def playout() -> int:
-        krizovy_playout(starts[index[0] % len(starts)], prng)
-        index[0] += 1
-        return 1
-
-    rate, count = _measure(seconds, playout)
-    print(f"random playouts (fast path, 8 tricks): {rate:,.0f}/s ({count} in {seconds:.1f} s)")
-
-    recorded = [(s, _random_deal(variant, options, s)) for s in range(40)]
-
-    def replay() -> int:
-        applied = 0
-        for seed, actions in recorded:
-            seats = 4 + seed % 2
-            state = variant.new_deal(options, seats, seed % seats, seed=seed)
-            for seat, action in actions:
-                state, _ = variant.apply(state, seat, action)
-                applied += 1
-        return applied
-
-    rate, count = _measure(seconds, replay)
-    print(f"validated actions through apply: {rate:,.0f}/s ({count} in {seconds:.1f} s)")
-
-    next_seed = [1000]
-
-    def full_deal() -> int:
-        _random_deal(variant, options, next_seed[0])
-        next_seed[0] += 1
-        return 1
-
-    rate, count = _measure(seconds, full_deal)
-    print(
-        f"whole random deals with legal_actions + apply: {rate:,.0f}/s ({count} in {seconds:.1f} s)"
+    standard_bench(
+        variant,
+        options,
+        seconds,
+        starts=collect(lambda seed: play_start(variant, options, seed), 60),
+        playout=krizovy_playout,
+        playout_label="random playouts (fast path, 8 tricks)",
+        recorded=40,
+        table=table_of(4, 2),
+        seat_of=seat_due,
     )
     return 0

@@ -16,10 +16,32 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.cli.marias_text import SUITS, card_label, money
+from games.cli.marias_words import (
+    VERBS,
+    betl_fell,
+    card_full,
+    card_label,
+    card_list,
+    component_label,
+    durch_fell,
+    flek_label,
+    fleks,
+    last_trick_line,
+    marriage_said,
+    money,
+    payments_line,
+    suit_label,
+    table_line,
+    tally_text,
+    tricks_line,
+    unit_haler,
+    winner_line,
+)
+from games.cli.marias_words import (
+    dealer_text as _dealer_text,
+)
 from games.cli.wording import capital, says
 from games.engine import Event, Seat
-from games.names import card_name, suit_name
 from games.sides import DECLARER_SIDE, SidesView
 
 __all__ = [
@@ -30,8 +52,6 @@ __all__ = [
     "summary_text",
     "tally_text",
 ]
-
-_FLEK_NAMES = ("", "flek", "re", "tutti", "retutti", "kalhoty", "kaiser")
 
 _HONER = {
     "cs": {9: "devítka", 8: "osma", 7: "sedma"},
@@ -86,21 +106,14 @@ _NOT_PLAYED = {
     ),
 }
 
-# verb -> (cs, he), (cs, you), (en, he), (en, you)
+# the family's VERBS and this game's own: verb -> (cs, he), (cs, you), (en, he), (en, you)
 _VERBS = {
-    "plays": ("hraje", "hraješ", "plays", "play"),
-    "takes": ("bere", "bereš", "takes", "take"),
+    **VERBS,
     "calls": ("volí", "volíš", "calls", "call"),
     "lays": ("klade", "kladeš", "lays", "lay"),
     "shows": ("ukazuje", "ukazuješ", "shows", "show"),
-    "has": ("má", "máš", "has", "have"),
-    "deals": ("rozdává", "rozdáváš", "deals", "deal"),
-    "wins": ("vyhrává", "vyhráváš", "wins", "win"),
-    "gets": ("dostává", "dostáváš", "gets", "get"),
-    "pays": ("platí", "platíš", "pays", "pay"),
     "raises": ("zvyšuje", "zvyšuješ", "raises", "raise"),
     "is": ("je", "jsi", "is", "are"),
-    "sits out": ("nehraje", "nehraješ", "sits out", "sit out"),
 }
 
 
@@ -112,32 +125,12 @@ def _says(who: str, name: str, rest: str, lang: str, you: bool) -> str:
     return says(_VERBS, who, name, rest, lang, you)
 
 
-def _cards(codes: Sequence[str], lang: str) -> str:
-    return ", ".join(card_label(c, lang) for c in codes) or "-"
-
-
-def _suit(suit: str, lang: str) -> str:
-    return f"{SUITS[suit]} {suit_name(suit, lang)}"
-
-
-def _full(code: str, lang: str) -> str:
-    return f"{SUITS[code[1]]} {card_name(code, lang)}"
-
-
-def _flek_level(level: int) -> str:
-    return _FLEK_NAMES[level] if level < len(_FLEK_NAMES) else f"×{2**level}"
-
-
 def _fleks(levels: Sequence[tuple[str, int]], lang: str, *, stovka: bool = False) -> str:
     """ "flek na hru i na osmu", "re na hru" (the game's chain is the stovka's)."""
-    words = dict(_COMPONENT_ACC[_lang(lang)])
+    words = _COMPONENT_ACC[_lang(lang)]
     if stovka:
-        words["hra"] = "stovku" if lang == "cs" else "the hundred"
-    on, also = (" na ", " i na ") if lang == "cs" else (" on ", " and on ")
-    groups: dict[int, list[str]] = {}
-    for name, level in levels:
-        groups.setdefault(level, []).append(words.get(name, name))
-    return ", ".join(_flek_level(level) + on + also.join(what) for level, what in groups.items())
+        words = {**words, "hra": "stovku" if lang == "cs" else "the hundred"}
+    return fleks(levels, words, lang)
 
 
 def _honer_call(value: int, side: str | None, lang: str) -> str:
@@ -179,14 +172,14 @@ def render_view(view: Mapping[str, Any], names: list[str], lang: str) -> str:
     if view.get("called") is not None and kind == "hra":
         rest = _contract("hra", None, lang, stovka=bool(view.get("stovka")))
         line = _says(names[declarer], "plays", rest, lang, you)
-        line += (", voláno: " if cs else ", called: ") + _full(view["called"], lang)
+        line += (", voláno: " if cs else ", called: ") + card_full(view["called"], lang)
         lines.append(line)
     elif kind != "hra":
         lines.append(
             _says(names[declarer], "plays", _contract(kind, view.get("called"), lang), lang, you)
         )
     if view.get("trump"):
-        line = ("trumfy: " if cs else "trumps: ") + _suit(view["trump"], lang)
+        line = ("trumfy: " if cs else "trumps: ") + suit_label(view["trump"], lang)
         if view.get("trump_card"):
             line += (
                 (" (ukázaný trumf: " if cs else " (trump card: ")
@@ -216,18 +209,11 @@ def render_view(view: Mapping[str, Any], names: list[str], lang: str) -> str:
     tricks = view.get("tricks") or []
     if tricks:
         last = tricks[-1]
-        lines.append(
-            ("minulý štych: " if cs else "last trick: ")
-            + _cards(last["cards"], lang)
-            + f" → {names[last['winner']]}"
-        )
+        lines.append(last_trick_line(last["cards"], names[last["winner"]], lang))
     if view.get("trick"):
-        lines.append(
-            ("na stole: " if cs else "on the table: ")
-            + ", ".join(f"{names[s]} {card_label(c, lang)}" for s, c in view["trick"])
-        )
+        lines.append(table_line([(names[s], c) for s, c in view["trick"]], lang))
     if seat in view["active"]:
-        hand = _cards(view["hand"], lang)
+        hand = card_list(view["hand"], lang)
         if phase == "choose" and seat == view["forhond"]:
             hand += " (další 4 karty po volbě)" if cs else " (4 more after the choice)"
         lines.append(("tvoje karty: " if cs else "your cards: ") + hand)
@@ -261,11 +247,11 @@ def describe_action(code: str, lang: str, view: Mapping[str, Any] | None = None)
     head, _, arg = code.partition(":")
     label = ""
     if head == "play" and arg:
-        label = _full(arg, lang)
+        label = card_full(arg, lang)
     elif head == "volba" and arg:
         trump, called = arg.split(",")
-        label = ("trumf: " if cs else "trump: ") + _full(trump, lang)
-        label += (", volám: " if cs else ", I call: ") + _full(called, lang)
+        label = ("trumf: " if cs else "trump: ") + card_full(trump, lang)
+        label += (", volám: " if cs else ", I call: ") + card_full(called, lang)
     elif head == "lid" and arg:
         label = (
             f"z lidu: {arg}. karta druhé čtveřice"
@@ -273,7 +259,7 @@ def describe_action(code: str, lang: str, view: Mapping[str, Any] | None = None)
             else f"blind: card {arg} of the second four"
         )
     elif head == "cerv" and arg:
-        label = ("volám: " if cs else "I call: ") + _full(arg, lang)
+        label = ("volám: " if cs else "I call: ") + card_full(arg, lang)
     elif head == "ext" and arg:
         parts = [] if arg == "none" else arg.split("+")
         said = ["stovka" if cs else "a hundred"] if parts[:1] == ["sto"] else []
@@ -283,23 +269,19 @@ def describe_action(code: str, lang: str, view: Mapping[str, Any] | None = None)
         clever = "durch s chytrým" if cs else "durch with the clever one"
         label = {"betl": "betl", "durch": "durch", "chytry": clever}.get(arg, arg)
     elif head == "durchs" and arg:
-        label = ("durch s: " if cs else "durch with: ") + _full(arg, lang)
+        label = ("durch s: " if cs else "durch with: ") + card_full(arg, lang)
     elif head == "honer" and arg:
         side = None
         if view is not None and view.get("viewer") is not None:
             side = SidesView.from_dict(view["sides"]).role_of(view["viewer"])
         label = _honer_call(int(arg), side, lang)
     elif head == "flek" and arg:
-        fleks = dict(view.get("fleks") or {}) if view is not None else {}
-        words = _COMPONENT_ACC[_lang(lang)]
-        on = "na" if cs else "on"
-        label = ", ".join(
-            f"{_flek_level(fleks.get(n, 0) + 1)} {on} {words.get(n, n)}" for n in arg.split("+")
-        )
+        raised = dict(view.get("fleks") or {}) if view is not None else {}
+        label = flek_label(arg.split("+"), raised, _COMPONENT_ACC[_lang(lang)], lang)
     elif head == "tricks" and arg:
         label = f"durch za {arg} štych(y)" if cs else f"durch for {arg} trick(s) of the partner"
     elif head == "chytak" and arg:
-        label = ("ukázat chytáka: " if cs else "show the catcher: ") + _full(arg, lang)
+        label = ("ukázat chytáka: " if cs else "show the catcher: ") + card_full(arg, lang)
     else:
         label = {
             "dobra": "u mě je barva dobrá" if cs else "good with me",
@@ -324,18 +306,18 @@ def event_text(event: Event, names: list[str], lang: str, human: Seat | None = N
         )
         text = _says(who, "lays", rest, lang, you)
     elif kind == "chose":
-        text = _says(who, "calls", _full(data["called"], lang), lang, you)
+        text = _says(who, "calls", card_full(data["called"], lang), lang, you)
     elif kind == "blind":
         rest = ("z lidu: " if cs else "blind: ") + card_label(data["trump_card"], lang)
-        rest += (", voláno: " if cs else ", called: ") + _full(data["called"], lang)
+        rest += (", voláno: " if cs else ", called: ") + card_full(data["called"], lang)
         text = _says(who, "calls", rest, lang, you)
     elif kind == "revealed":
         parts = []
         if data.get("trump_card"):
             parts.append(("trumf " if cs else "the trump ") + card_label(data["trump_card"], lang))
         if data.get("trump"):
-            parts.append(("trumfy " if cs else "trumps ") + _suit(data["trump"], lang))
-        parts.append(("voláno " if cs else "called ") + _full(data["called"], lang))
+            parts.append(("trumfy " if cs else "trumps ") + suit_label(data["trump"], lang))
+        parts.append(("voláno " if cs else "called ") + card_full(data["called"], lang))
         if data.get("stovka"):
             parts.append("stovka" if cs else "a hundred")
         parts.extend(_HONER_WITH[_lang(lang)][h] for h in data.get("honers") or [])
@@ -365,10 +347,10 @@ def event_text(event: Event, names: list[str], lang: str, human: Seat | None = N
         n = data["count"]
         text = f"{who}: " + (f"durch za {n} štych(y)" if cs else f"durch for {n} trick(s)")
     elif kind == "chytak":
-        rest = ("chytáka: " if cs else "the catcher: ") + _full(data["card"], lang)
+        rest = ("chytáka: " if cs else "the catcher: ") + card_full(data["card"], lang)
         text = _says(who, "shows", rest, lang, you)
     elif kind == "marriage":
-        rest = ("hlášku " if cs else "a marriage ") + f"{SUITS[data['suit']]} {data['points']}"
+        rest = marriage_said(data["suit"], data["points"], lang)
         text = _says(who, "has", rest, lang, you)
     elif kind == "play":
         text = _says(who, "plays", card_label(data["card"], lang, accusative=True), lang, you)
@@ -385,20 +367,10 @@ def event_text(event: Event, names: list[str], lang: str, human: Seat | None = N
 
 def dealer_text(names: list[str], dealer: Seat, lang: str, human: Seat | None = None) -> str:
     """ "AI1 rozdává", at five "ty rozdáváš a nehraješ" (the dealer sits out, §6 #25)."""
-    text = _says(names[dealer], "deals", "", lang, dealer == human)
-    if len(names) == 5:
-        text += (" a " if lang == "cs" else " and ") + _says(
-            "", "sits out", "", lang, dealer == human
-        ).strip()
-    return text
+    return _dealer_text(names, dealer, lang, human, sits_out_at=5)
 
 
 # --- the end of a deal -------------------------------------------------------
-
-
-def _unit(options: Any) -> int:
-    unit = getattr(options, "unit_haler", 10)
-    return unit if isinstance(unit, int) and unit > 0 else 10
 
 
 def summary_text(
@@ -412,7 +384,7 @@ def summary_text(
 ) -> str:
     """The end of a deal in words: the contract and the partner, how it ended, the
     points, each paid component and who pays whom (units × ``unit_haler`` haléřů)."""
-    unit_haler = _unit(options)
+    unit = unit_haler(options)
     cs = lang == "cs"
     lines = ["🏁 " + ("Konec rozdání" if cs else "End of the deal")]
     declarer = int(summary.get("declarer") or 0)
@@ -423,9 +395,9 @@ def summary_text(
     partner = summary.get("partner")
     if kind == "hra":
         if summary.get("called"):
-            line += (", voláno " if cs else ", called ") + _full(str(summary["called"]), lang)
+            line += (", voláno " if cs else ", called ") + card_full(str(summary["called"]), lang)
         if summary.get("trump"):
-            line += (", trumfy " if cs else ", trumps ") + _suit(str(summary["trump"]), lang)
+            line += (", trumfy " if cs else ", trumps ") + suit_label(str(summary["trump"]), lang)
     if kind in ("hra", "durchs", "chytry"):
         if summary.get("alone") or partner is None or partner == declarer:
             line += " — sám proti třem" if cs else " — alone against three"
@@ -448,13 +420,9 @@ def summary_text(
         lines.append(_NOT_PLAYED[str(end)][0 if cs else 1])
     elif end == "early":
         if kind == "betl":
-            lines.append(
-                "Betl padl: hráč vzal štych." if cs else "The betl fell: a trick was taken."
-            )
+            lines.append(betl_fell(lang))
         else:
-            lines.append(
-                "Durch padl: hráč pustil štych." if cs else "The durch fell: a trick was lost."
-            )
+            lines.append(durch_fell(lang))
     elif end == "chytak":
         shown = summary.get("chytak")
         lines.append(
@@ -478,26 +446,19 @@ def summary_text(
         )
     tricks = summary.get("tricks") or {}
     if tricks and end in ("played", "early"):
-        lines.append(
-            ("Štychy: " if cs else "Tricks: ")
-            + ", ".join(f"{names[int(s)]} {n}" for s, n in tricks.items())
-        )
+        lines.append(tricks_line(tricks, names, lang))
     for component in summary.get("components") or []:
-        lines.append(_component_line(component, lang, unit_haler))
-    lines.append(_winner_line(declarer, scores, names, lang, human))
-    lines.append(_payments_line(scores, names, lang, human, unit_haler, set(map(int, tricks))))
+        lines.append(_component_line(component, lang, unit))
+    lines.append(winner_line(declarer, scores, names, lang, human, together=True))
+    lines.append(payments_line(scores, names, lang, human, unit, set(map(int, tricks))))
     return "\n".join(lines)
 
 
-def _component_line(component: Mapping[str, Any], lang: str, unit_haler: int) -> str:
+def _component_line(component: Mapping[str, Any], lang: str, unit: int) -> str:
     cs = lang == "cs"
-    name = str(component.get("name"))
-    label = _COMPONENT[_lang(lang)].get(name, name)
-    level = int(component.get("flek") or 0)
-    if level:
-        label += f" ({_flek_level(level)})"
+    label = component_label(component, _COMPONENT[_lang(lang)])
     units = int(component.get("units") or 0)
-    amount = money(abs(units) * unit_haler, lang)
+    amount = money(abs(units) * unit, lang)
     if units > 0:
         return f"✅ {label}: " + (
             f"hrající strana dostává {amount}" if cs else f"the declaring side gets {amount}"
@@ -507,55 +468,3 @@ def _component_line(component: Mapping[str, Any], lang: str, unit_haler: int) ->
             f"hrající strana platí {amount}" if cs else f"the declaring side pays {amount}"
         )
     return f"▫️ {label}: " + ("neplatí se" if cs else "not paid")
-
-
-def _winner_line(
-    declarer: Seat, scores: Sequence[int], names: list[str], lang: str, human: Seat | None
-) -> str:
-    cs = lang == "cs"
-    mine = scores[declarer] if declarer < len(scores) else 0
-    if mine > 0:
-        winners = [names[s] for s, v in enumerate(scores) if v > 0]
-        if len(winners) == 1:
-            return "🏆 " + capital(_says(names[declarer], "wins", "", lang, declarer == human))
-        return "🏆 " + ("Vyhrávají: " if cs else "Winners: ") + ", ".join(winners)
-    if mine < 0:
-        defenders = [names[s] for s, v in enumerate(scores) if v > 0]
-        return "🏆 " + ("Vyhrává obrana: " if cs else "The defenders win: ") + ", ".join(defenders)
-    return "🤝 " + ("Nikdo nevyhrál." if cs else "Nobody won.")
-
-
-def _payments_line(
-    scores: Sequence[int],
-    names: list[str],
-    lang: str,
-    human: Seat | None,
-    unit_haler: int,
-    playing: set[int],
-) -> str:
-    cs = lang == "cs"
-    if not any(scores):
-        return "💰 " + ("Nikdo nic neplatí." if cs else "Nobody pays anything.")
-    parts = []
-    for seat, units in enumerate(scores):
-        you = seat == human
-        if units > 0:
-            parts.append(_says(names[seat], "gets", money(units * unit_haler, lang), lang, you))
-        elif units < 0:
-            parts.append(_says(names[seat], "pays", money(-units * unit_haler, lang), lang, you))
-        elif playing and seat not in playing:
-            parts.append(_says(names[seat], "sits out", "", lang, you))
-        else:
-            parts.append(f"{names[seat]} " + ("nic" if cs else "nothing"))
-    return "💰 " + " · ".join(parts)
-
-
-def tally_text(
-    tally: Sequence[int], names: list[str], lang: str, deals: int, *, options: Any = None
-) -> str:
-    """The running score of the match, in money."""
-    unit_haler = _unit(options)
-    head = f"📊 Průběžně po {deals}. rozdání: " if lang == "cs" else f"📊 After {deals} deal(s): "
-    return head + " · ".join(
-        f"{names[s]} {money(v * unit_haler, lang, sign=True)}" for s, v in enumerate(tally)
-    )

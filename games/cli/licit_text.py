@@ -14,11 +14,35 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.cli.marias_text import SUITS, card_label, money
+from games.cli.marias_words import (
+    VERBS,
+    betl_fell,
+    card_full,
+    card_label,
+    card_list,
+    component_line,
+    durch_fell,
+    flek_label,
+    fleks,
+    marriage_said,
+    marriages_line,
+    payments_line,
+    points_line,
+    raised_levels,
+    suit_label,
+    tally_text,
+    trick_lines,
+    trick_said,
+    tricks_line,
+    unit_haler,
+    winner_line,
+)
+from games.cli.marias_words import (
+    dealer_text as _dealer_text,
+)
 from games.cli.wording import capital, says, verb
 from games.engine import Event, Seat
 from games.marias_licit.views import PlayerView
-from games.names import card_name, suit_name
 
 __all__ = [
     "LEVEL_NAMES",
@@ -63,8 +87,6 @@ LEVEL_NAMES = {
 }
 """The twelve levels as players name them (§3.3.2)."""
 
-_FLEK_NAMES = ("", "flek", "re", "tutti", "retutti", "kalhoty", "kaiser")
-
 _COMPONENT_ACC = {
     "cs": {
         "sedma": "sedmu",
@@ -106,21 +128,13 @@ _COMPONENT = {
     },
 }
 
-# verb -> (cs, he), (cs, you), (en, he), (en, you)
+# the family's VERBS and this game's own: verb -> (cs, he), (cs, you), (en, he), (en, you)
 _VERBS = {
-    "plays": ("hraje", "hraješ", "plays", "play"),
-    "takes": ("bere", "bereš", "takes", "take"),
+    **VERBS,
     "bids": ("licituje", "licituješ", "bids", "bid"),
     "holds": ("drží", "držíš", "holds", "hold"),
     "discards": ("odkládá", "odkládáš", "discards", "discard"),
-    "leads": ("vynáší", "vynášíš", "leads", "lead"),
-    "has": ("má", "máš", "has", "have"),
-    "deals": ("rozdává", "rozdáváš", "deals", "deal"),
-    "wins": ("vyhrává", "vyhráváš", "wins", "win"),
-    "gets": ("dostává", "dostáváš", "gets", "get"),
-    "pays": ("platí", "platíš", "pays", "pay"),
     "concedes": ("vzdává", "vzdáváš", "concedes", "concede"),
-    "sits out": ("nehraje", "nehraješ", "sits out", "sit out"),
 }
 
 
@@ -138,26 +152,9 @@ def level_name(number: int, lang: str) -> str:
     return LEVEL_NAMES["cs" if lang == "cs" else "en"].get(number, str(number))
 
 
-def _cards(codes: Sequence[str], lang: str) -> str:
-    return ", ".join(card_label(c, lang) for c in codes) or "-"
-
-
-def _suit(suit: str, lang: str) -> str:
-    return f"{SUITS[suit]} {suit_name(suit, lang)}"
-
-
-def _flek_level(level: int) -> str:
-    return _FLEK_NAMES[level] if level < len(_FLEK_NAMES) else f"×{2**level}"
-
-
 def _fleks(levels: Sequence[tuple[str, int]], lang: str) -> str:
     """ "flek na sto i na sedmu", "re na sedmu"."""
-    words = _COMPONENT_ACC["cs" if lang == "cs" else "en"]
-    on, also = (" na ", " i na ") if lang == "cs" else (" on ", " and on ")
-    groups: dict[int, list[str]] = {}
-    for name, level in levels:
-        groups.setdefault(level, []).append(words.get(name, name))
-    return ", ".join(_flek_level(level) + on + also.join(what) for level, what in groups.items())
+    return fleks(levels, _COMPONENT_ACC["cs" if lang == "cs" else "en"], lang)
 
 
 def _contract(
@@ -167,9 +164,9 @@ def _contract(
     cs = lang == "cs"
     text = level_name(number, lang)
     if trump and not (short and trump == "h"):
-        text += (", trumfy " if cs else ", trumps ") + _suit(trump, lang)
+        text += (", trumfy " if cs else ", trumps ") + suit_label(trump, lang)
     if helper:
-        text += (", pomocná " if cs else ", helper suit ") + _suit(helper, lang)
+        text += (", pomocná " if cs else ", helper suit ") + suit_label(helper, lang)
     return text
 
 
@@ -208,24 +205,13 @@ def render_view(view: PlayerView, names: list[str], lang: str) -> str:
     if p.talon_face_up:
         lines.append(
             ("v talonu lícem nahoru: " if cs else "face up in the talon: ")
-            + _cards(p.talon_face_up, lang)
+            + card_list(p.talon_face_up, lang)
         )
-    if p.last_trick:
-        winner = names[p.last_winner] if p.last_winner is not None else "?"
-        lines.append(
-            ("minulý štych: " if cs else "last trick: ")
-            + _cards([c for _, c in p.last_trick], lang)
-            + f" → {winner}"
-        )
-    if p.trick:
-        lines.append(
-            ("na stole: " if cs else "on the table: ")
-            + ", ".join(f"{names[s]} {card_label(c, lang)}" for s, c in p.trick)
-        )
+    lines.extend(trick_lines(p.last_trick, p.last_winner, p.trick, names, lang))
     if view.seat in p.active:
-        lines.append(("tvoje karty: " if cs else "your cards: ") + _cards(view.hand, lang))
+        lines.append(("tvoje karty: " if cs else "your cards: ") + card_list(view.hand, lang))
     if view.talon:
-        lines.append(("tvůj talon: " if cs else "your talon: ") + _cards(view.talon, lang))
+        lines.append(("tvůj talon: " if cs else "your talon: ") + card_list(view.talon, lang))
     return "\n".join(lines)
 
 
@@ -238,18 +224,15 @@ def describe_action(code: str, lang: str, view: PlayerView | None = None) -> str
     cs = lang == "cs"
     head, _, arg = code.partition(":")
 
-    def full(c: str) -> str:
-        return f"{SUITS[c[1]]} {card_name(c, lang)}"
-
     if head == "play" and arg:
-        label = full(arg)
+        label = card_full(arg, lang)
     elif head == "hlas" and arg:
-        label = full(arg) + (" + hláška" if cs else " + marriage")
+        label = card_full(arg, lang) + (" + hláška" if cs else " + marriage")
     elif head == "bid" and arg.isdigit():
         label = ("licituju: " if cs else "bid: ") + level_name(int(arg), lang)
     elif head == "talon" and arg:
         label = ("do talonu: " if cs else "to the talon: ") + ", ".join(
-            full(c) for c in arg.split(",")
+            card_full(c, lang) for c in arg.split(",")
         )
     elif head == "contract" and arg:
         parts = arg.split(":")
@@ -276,12 +259,7 @@ def describe_action(code: str, lang: str, view: PlayerView | None = None) -> str
 
 def _flek_label(components: list[str], lang: str, view: PlayerView | None) -> str:
     words = _COMPONENT_ACC["cs" if lang == "cs" else "en"]
-    flek = view.public.flek if view is not None else {}
-    parts = []
-    for name in components:
-        level = _flek_level(flek.get(name, 0) + 1) if view is not None else "flek"
-        parts.append(f"{level} {'na' if lang == 'cs' else 'on'} {words.get(name, name)}")
-    return ", ".join(parts)
+    return flek_label(components, view.public.flek if view is not None else {}, words, lang)
 
 
 def event_text(event: Event, names: list[str], lang: str, human: Seat | None = None) -> str | None:
@@ -308,9 +286,9 @@ def event_text(event: Event, names: list[str], lang: str, human: Seat | None = N
         )
         text = _says(who, "takes", rest, lang, you)
     elif kind == "talon_cards":
-        text = ("v talonu: " if cs else "in the talon: ") + _cards(data["cards"], lang)
+        text = ("v talonu: " if cs else "in the talon: ") + card_list(data["cards"], lang)
     elif kind == "talon":
-        text = _says(who, "discards", _cards(data["cards"], lang), lang, you)
+        text = _says(who, "discards", card_list(data["cards"], lang), lang, you)
     elif kind == "talon_discarded":
         if you:
             return None  # the "talon" line names the cards
@@ -323,21 +301,19 @@ def event_text(event: Event, names: list[str], lang: str, human: Seat | None = N
         if data.get("trump_in_talon"):
             text += " — trumf je v talonu" if cs else " — a trump is in the talon"
     elif kind == "flek":
-        levels = data["levels"]
-        raised = data.get("raised") or [k for k, v in levels.items() if v]
-        text = f"{who}: " + _fleks([(k, levels[k]) for k in raised if k in levels], lang)
+        text = f"{who}: " + _fleks(raised_levels(data), lang)
     elif kind == "omyl":
         rest = "sedmu (omyl)" if cs else "the seven (omyl)"
         text = _says(who, "concedes", rest, lang, you)
     elif kind == "play_starts":
         text = _says(who, "leads", "", lang, you)
     elif kind == "marriage":
-        rest = ("hlášku " if cs else "a marriage ") + f"{SUITS[data['suit']]} {data['points']}"
+        rest = marriage_said(data["suit"], data["points"], lang)
         text = _says(who, "has", rest, lang, you)
     elif kind == "card":
         text = _says(who, "plays", card_label(data["card"], lang, accusative=True), lang, you)
     elif kind == "trick":
-        rest = ("štych: " if cs else "the trick: ") + _cards(data["cards"], lang)
+        rest = trick_said(data["cards"], lang)
         text = _says(who, "takes", rest, lang, you)
     else:
         return None
@@ -346,20 +322,10 @@ def event_text(event: Event, names: list[str], lang: str, human: Seat | None = N
 
 def dealer_text(names: list[str], dealer: Seat, lang: str, human: Seat | None = None) -> str:
     """ "AI1 rozdává", "ty rozdáváš a nehraješ" (the dealer of four sits out)."""
-    text = _says(names[dealer], "deals", "", lang, dealer == human)
-    if len(names) == 4:
-        text += (" a " if lang == "cs" else " and ") + _says(
-            "", "sits out", "", lang, dealer == human
-        ).strip()
-    return text
+    return _dealer_text(names, dealer, lang, human, sits_out_at=4)
 
 
 # --- the end of a deal -------------------------------------------------------
-
-
-def _unit(options: Any) -> int:
-    unit = getattr(options, "unit_haler", 10)
-    return unit if isinstance(unit, int) and unit > 0 else 10
 
 
 def summary_text(
@@ -375,7 +341,7 @@ def summary_text(
 
     Money is units × ``options.unit_haler`` haléřů (10 without options).
     """
-    unit_haler = _unit(options)
+    unit = unit_haler(options)
     cs = lang == "cs"
     lines = ["🏁 " + ("Konec rozdání" if cs else "End of the deal")]
     declarer = summary.get("declarer")
@@ -406,104 +372,22 @@ def summary_text(
         lines.append("Omyl: hráč sedmu vzdal." if cs else "Omyl: the declarer conceded the seven.")
     elif end == "early":
         if number == 7:
-            lines.append(
-                "Betl padl: hráč vzal štych." if cs else "The betl fell: a trick was taken."
-            )
+            lines.append(betl_fell(lang))
         elif number == 8:
-            lines.append(
-                "Durch padl: hráč pustil štych." if cs else "The durch fell: a trick was lost."
-            )
+            lines.append(durch_fell(lang))
     points = summary.get("points")
     if isinstance(points, Mapping):
-        lines.append(
-            ("📊 Body: " if cs else "📊 Points: ")
-            + f"{who} {points.get('declarer')} : "
-            + ("obrana " if cs else "defenders ")
-            + f"{points.get('defenders')}"
-        )
+        lines.append(points_line(who, points, lang))
     tricks = summary.get("tricks") or {}
     if tricks and end != "omyl":
-        lines.append(
-            ("Štychy: " if cs else "Tricks: ")
-            + ", ".join(f"{names[int(s)]} {n}" for s, n in tricks.items())
-        )
+        lines.append(tricks_line(tricks, names, lang))
     marriages = summary.get("marriages") or []
     if marriages:
-        lines.append(
-            ("💍 Hlášky: " if cs else "💍 Marriages: ")
-            + ", ".join(f"{names[m['seat']]} {SUITS[m['suit']]} {m['points']}" for m in marriages)
-        )
+        lines.append(marriages_line(marriages, names, lang))
     for component in summary.get("components") or []:
-        lines.append(_component_line(component, who, you, lang, unit_haler))
-    lines.append(_winner_line(declarer, scores, names, lang, human))
-    lines.append(_payments_line(scores, names, lang, human, unit_haler, set(map(int, tricks))))
+        lines.append(
+            component_line(component, _COMPONENT["cs" if cs else "en"], who, you, lang, unit)
+        )
+    lines.append(winner_line(declarer, scores, names, lang, human))
+    lines.append(payments_line(scores, names, lang, human, unit, set(map(int, tricks))))
     return "\n".join(lines)
-
-
-def _component_line(
-    component: Mapping[str, Any], who: str, you: bool, lang: str, unit_haler: int
-) -> str:
-    cs = lang == "cs"
-    name = str(component.get("name"))
-    label = _COMPONENT["cs" if cs else "en"].get(name, name)
-    level = int(component.get("flek") or 0)
-    if level:
-        label += f" ({_flek_level(level)})"
-    units = int(component.get("units") or 0)
-    amount = money(abs(units) * unit_haler, lang)
-    if units > 0:
-        rest = f"od každého {amount}" if cs else f"{amount} from each defender"
-        return f"✅ {label}: " + _says(who, "gets", rest, lang, you)
-    if units < 0:
-        rest = f"každému {amount}" if cs else f"{amount} to each defender"
-        return f"❌ {label}: " + _says(who, "pays", rest, lang, you)
-    return f"▫️ {label}: " + ("neplatí se" if cs else "not paid")
-
-
-def _winner_line(
-    declarer: Seat, scores: Sequence[int], names: list[str], lang: str, human: Seat | None
-) -> str:
-    cs = lang == "cs"
-    mine = scores[declarer]
-    if mine > 0:
-        return "🏆 " + capital(_says(names[declarer], "wins", "", lang, declarer == human))
-    if mine < 0:
-        defenders = [names[s] for s, v in enumerate(scores) if v > 0]
-        return "🏆 " + ("Vyhrává obrana: " if cs else "The defenders win: ") + ", ".join(defenders)
-    return "🤝 " + ("Nikdo nevyhrál." if cs else "Nobody won.")
-
-
-def _payments_line(
-    scores: Sequence[int],
-    names: list[str],
-    lang: str,
-    human: Seat | None,
-    unit_haler: int,
-    playing: set[int],
-) -> str:
-    cs = lang == "cs"
-    if not any(scores):
-        return "💰 " + ("Nikdo nic neplatí." if cs else "Nobody pays anything.")
-    parts = []
-    for seat, units in enumerate(scores):
-        you = seat == human
-        if units > 0:
-            parts.append(_says(names[seat], "gets", money(units * unit_haler, lang), lang, you))
-        elif units < 0:
-            parts.append(_says(names[seat], "pays", money(-units * unit_haler, lang), lang, you))
-        elif playing and seat not in playing:
-            parts.append(_says(names[seat], "sits out", "", lang, you))
-        else:
-            parts.append(f"{names[seat]} " + ("nic" if cs else "nothing"))
-    return "💰 " + " · ".join(parts)
-
-
-def tally_text(
-    tally: Sequence[int], names: list[str], lang: str, deals: int, *, options: Any = None
-) -> str:
-    """The running score of the match, in money."""
-    unit_haler = _unit(options)
-    head = f"📊 Průběžně po {deals}. rozdání: " if lang == "cs" else f"📊 After {deals} deal(s): "
-    return head + " · ".join(
-        f"{names[s]} {money(v * unit_haler, lang, sign=True)}" for s, v in enumerate(tally)
-    )

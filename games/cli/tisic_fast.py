@@ -20,14 +20,13 @@ deals per second with legal-action generation, over 3 and 4 players.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from games.cards import Card, Suit
+from games.cli.timing import seat_min, standard_bench, table_of
 from games.engine import Seat
-from games.players.random_player import RandomPlayer
+from games.marias.fast import SUIT_OF, open_trick
 from games.tisic.rules import MARRIAGE_VALUE, POINTS, QUEENS, trick_rules
 from games.tisic.state import Phase, TisicState
 
@@ -43,9 +42,6 @@ class TisicPlayout:
     points: dict[Seat, int]
     tricks: dict[Seat, int]
     marriages: tuple[tuple[Seat, str], ...]
-
-
-_SUIT_OF = tuple(c // 13 for c in range(54))
 
 
 def tisic_playout(
@@ -67,7 +63,7 @@ def tisic_playout(
     first_marriage = opts.marriage_min_completed_tricks
     may_declare = [opts.marriage_by == "any" or seat == state.declarer for seat in active]
     points_of = POINTS
-    suit_of = _SUIT_OF
+    suit_of = SUIT_OF
     queens = QUEENS
     hands = [state.hands[s] for s in active]
     points = [0, 0, 0]
@@ -79,15 +75,9 @@ def tisic_playout(
         points[w] += sum(points_of[c] for c in t.cards)
     for m in state.marriages:
         points[active.index(m.seat)] += m.value
-    table = [int(c) for c in state.trick_cards]
+    table, led, win, taker, player = open_trick(rules, state, active)
     played = len(table)
-    led = win = taker = pot = 0
-    if table:
-        best = rules.winner(state.trick_cards)
-        led, win = suit_of[table[0]], table[best]
-        taker = active.index(state.trick_seats[best])
-        pot = sum(points_of[c] for c in table)
-    player = active.index(state.to_move) if state.to_move is not None else 0
+    pot = sum(points_of[c] for c in table)
     rand = rng.random
     done = len(state.tricks)
     while done < 10:
@@ -144,17 +134,7 @@ def tisic_playout(
 # --- the benchmark --------------------------------------------------------------
 
 
-def _measure(seconds: float, step: Callable[[], int]) -> tuple[float, int]:
-    done = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        done += step()
-    return done / elapsed, done
-
-
-def _table(seed: int) -> tuple[int, int]:
-    seats = 3 + seed % 2
-    return seats, seed % seats
+_table = table_of(3, 2)
 
 
 def play_start(variant: Any, options: Any, seed: int) -> TisicState | None:
@@ -172,60 +152,18 @@ def play_start(variant: Any, options: Any, seed: int) -> TisicState | None:
     return state
 
 
-def random_deal(variant: Any, options: Any, seed: int) -> list[tuple[Seat, Any]]:
-    """The actions of one whole deal between random-legal players."""
-    rng = random.Random(seed)
-    player = RandomPlayer()
-    seats, dealer = _table(seed)
-    state = variant.new_deal(options, seats, dealer, seed=seed)
-    actions: list[tuple[Seat, Any]] = []
-    while not state.is_over:
-        seat = min(state.to_act())
-        action = player.choose(None, state.legal_actions(seat), seat, rng)
-        actions.append((seat, action))
-        state, _ = variant.apply(state, seat, action)
-    return actions
-
-
 def tisic_bench(variant: Any, seconds: float) -> int:
     """Tisíc: fast-path playouts, replayed actions and whole random deals."""
     options = variant.options()
-    starts = [s for s in (play_start(variant, options, seed) for seed in range(60)) if s]
-    prng = random.Random(1)
-    index = [0]
-
-    def playout() -> int:
-        tisic_playout(starts[index[0] % len(starts)], prng)
-        index[0] += 1
-        return 1
-
-    rate, count = _measure(seconds, playout)
-    print(f"random playouts (fast path, 10 tricks): {rate:,.0f}/s ({count} in {seconds:.1f} s)")
-
-    recorded = [(s, random_deal(variant, options, s)) for s in range(30)]
-
-    def replay() -> int:
-        applied = 0
-        for seed, actions in recorded:
-            seats, dealer = _table(seed)
-            state = variant.new_deal(options, seats, dealer, seed=seed)
-            for seat, action in actions:
-                state, _ = variant.apply(state, seat, action)
-                applied += 1
-        return applied
-
-    rate, count = _measure(seconds, replay)
-    print(f"validated actions through apply: {rate:,.0f}/s ({count} in {seconds:.1f} s)")
-
-    next_seed = [1000]
-
-    def full_deal() -> int:
-        random_deal(variant, options, next_seed[0])
-        next_seed[0] += 1
-        return 1
-
-    rate, count = _measure(seconds, full_deal)
-    print(
-        f"whole random deals with legal_actions + apply: {rate:,.0f}/s ({count} in {seconds:.1f} s)"
+    standard_bench(
+        variant,
+        options,
+        seconds,
+        starts=[s for s in (play_start(variant, options, seed) for seed in range(60)) if s],
+        playout=tisic_playout,
+        playout_label="random playouts (fast path, 10 tricks)",
+        recorded=30,
+        table=_table,
+        seat_of=seat_min,
     )
     return 0

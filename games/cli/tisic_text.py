@@ -14,10 +14,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.cli.marias_text import SUITS, card_label
+from games.cli.marias_words import (
+    SUITS,
+    card_full,
+    card_label,
+    card_list,
+    last_trick_line,
+    suit_label,
+    table_line,
+    trick_said,
+)
 from games.cli.wording import capital, says
 from games.engine import Event, Seat
-from games.names import card_name, suit_name
+from games.names import suit_name
 
 __all__ = [
     "bid_word",
@@ -63,14 +72,6 @@ def _name(names: list[str], seat: Seat | None) -> str:
     if seat is None:
         return "?"
     return names[seat] if 0 <= seat < len(names) else f"#{seat}"
-
-
-def _cards(codes: Sequence[str], lang: str) -> str:
-    return ", ".join(card_label(c, lang) for c in codes) or "-"
-
-
-def _suit(suit: str, lang: str) -> str:
-    return f"{SUITS[suit]} {suit_name(suit, lang)}"
 
 
 def bid_word(amount: int, lang: str) -> str:
@@ -130,9 +131,9 @@ def render_view(view: Any, names: list[str], lang: str) -> str:
     elif p.declarer is not None:
         lines.append(_contract_line(p, names, lang, me))
     if p.talon:
-        lines.append(("talon (odkrytý): " if cs else "talon (shown): ") + _cards(p.talon, lang))
+        lines.append(("talon (odkrytý): " if cs else "talon (shown): ") + card_list(p.talon, lang))
     if p.phase == "play" or p.history:
-        trump = _suit(p.trump, lang) if p.trump else ("bez trumfů" if cs else "none")
+        trump = suit_label(p.trump, lang) if p.trump else ("bez trumfů" if cs else "none")
         lines.append(("trumfy: " if cs else "trumps: ") + trump)
     if p.marriages:
         lines.append(
@@ -141,15 +142,10 @@ def render_view(view: Any, names: list[str], lang: str) -> str:
         )
     if p.last_trick:
         lines.append(
-            ("minulý štych: " if cs else "last trick: ")
-            + _cards([c for _, c in p.last_trick], lang)
-            + f" → {_name(names, p.last_winner)}"
+            last_trick_line([c for _, c in p.last_trick], _name(names, p.last_winner), lang)
         )
     if p.trick:
-        lines.append(
-            ("na stole: " if cs else "on the table: ")
-            + ", ".join(f"{_name(names, s)} {card_label(c, lang)}" for s, c in p.trick)
-        )
+        lines.append(table_line([(_name(names, s), c) for s, c in p.trick], lang))
     if p.history:
         lines.append(
             ("štychy: " if cs else "tricks: ")
@@ -162,13 +158,13 @@ def render_view(view: Any, names: list[str], lang: str) -> str:
         )
         lines.append("storno: " + votes)
     if me in p.active:
-        lines.append(("tvoje karty: " if cs else "your cards: ") + _cards(view.hand, lang))
+        lines.append(("tvoje karty: " if cs else "your cards: ") + card_list(view.hand, lang))
     else:
         lines.append("v tomto rozdání nehraješ" if cs else "you sit this deal out")
     if view.talon and p.phase in ("talon", "storno"):
-        lines.append(("z talonu: " if cs else "from the talon: ") + _cards(view.talon, lang))
+        lines.append(("z talonu: " if cs else "from the talon: ") + card_list(view.talon, lang))
     if view.discards:
-        lines.append(("složeno: " if cs else "discarded: ") + _cards(view.discards, lang))
+        lines.append(("složeno: " if cs else "discarded: ") + card_list(view.discards, lang))
     return "\n".join(lines)
 
 
@@ -177,15 +173,14 @@ def describe_action(code: str, lang: str, view: Any = None) -> str:
     cs = lang == "cs"
     head, _, arg = code.partition(":")
 
-    def full(c: str) -> str:
-        return f"{SUITS[c[1]]} {card_name(c, lang)}"
-
     if code == "pass":
         label = "dobrý" if cs else "pass (dobrý)"
     elif head == "bid" and arg.isdigit():
         label = ("hádám " if cs else "bid ") + bid_word(int(arg), lang)
     elif head == "discard" and arg:
-        label = ("složit: " if cs else "discard: ") + ", ".join(full(c) for c in arg.split(","))
+        label = ("složit: " if cs else "discard: ") + ", ".join(
+            card_full(c, lang) for c in arg.split(",")
+        )
     elif code == "forfeit":
         label = (
             "nesložit – vzdát (úpis, ostatním po 60)"
@@ -203,9 +198,9 @@ def describe_action(code: str, lang: str, view: Any = None) -> str:
         if view is not None and view.public.bid == int(arg):
             label += " (beze změny)" if cs else " (the bid kept)"
     elif head == "play" and arg:
-        label = full(arg)
+        label = card_full(arg, lang)
     elif head == "trumf" and arg:
-        label = f"👑 TRUMF {full(arg)} ({marriage_text(arg[1], lang)})"
+        label = f"👑 TRUMF {card_full(arg, lang)} ({marriage_text(arg[1], lang)})"
     else:
         label = ""
     return f"{code:16} {label}".rstrip()
@@ -233,13 +228,13 @@ def event_text(event: Event, names: list[str], lang: str, human: Seat | None = N
     elif kind in ("talon_shown", "talon_cards"):
         if not event.visible_for(human) and kind == "talon_cards":
             return None
-        text = ("v talonu: " if cs else "in the talon: ") + _cards(data["cards"], lang)
+        text = ("v talonu: " if cs else "in the talon: ") + card_list(data["cards"], lang)
     elif kind == "discarded":
         text = _says(who, "discards", "dvě karty" if cs else "two cards", lang, you)
     elif kind == "discards":
         if not event.visible_for(human):
             return None
-        text = ("složeno: " if cs else "discarded: ") + _cards(data["cards"], lang)
+        text = ("složeno: " if cs else "discarded: ") + card_list(data["cards"], lang)
     elif kind == "forfeit":
         rest = (
             f"(úpis {data.get('bid')}, ostatním po 60)"
@@ -264,12 +259,12 @@ def event_text(event: Event, names: list[str], lang: str, human: Seat | None = N
     elif kind == "marriage":
         suit = str(data["suit"])
         rest = f"TRUMF: {marriage_text(suit, lang, int(data['value']))}"
-        rest += (" · trumfy " if cs else " · trumps ") + _suit(suit, lang)
+        rest += (" · trumfy " if cs else " · trumps ") + suit_label(suit, lang)
         text = _says(who, "declares", rest, lang, you)
     elif kind == "card":
         text = _says(who, "plays", card_label(data["card"], lang, accusative=True), lang, you)
     elif kind == "trick":
-        rest = ("štych: " if cs else "the trick: ") + _cards(data["cards"], lang)
+        rest = trick_said(data["cards"], lang)
         text = _says(who, "takes", rest, lang, you)
     elif kind == "renonc":
         text = _says(who, "revokes", "(renonc)", lang, you)
@@ -343,9 +338,9 @@ def summary_text(
             + capital(_says(_name(names, offender), "revokes", "(renonc)", lang, offender == human))
         )
     if summary.get("talon"):
-        lines.append("Talon: " + _cards(summary["talon"], lang))
+        lines.append("Talon: " + card_list(summary["talon"], lang))
     if summary.get("discards"):
-        lines.append(("Složeno: " if cs else "Discarded: ") + _cards(summary["discards"], lang))
+        lines.append(("Složeno: " if cs else "Discarded: ") + card_list(summary["discards"], lang))
     marriages = summary.get("marriages") or []
     if marriages:
         lines.append(

@@ -43,7 +43,10 @@ __all__ = [
     "Pass",
     "Play",
     "Respond",
+    "check_code",
     "parse_action",
+    "parse_card",
+    "parse_flek",
 ]
 
 KINDS = ("hra", "betl", "durch")
@@ -167,17 +170,31 @@ MariasAction = (
 )
 
 
-def _card(text: str, code: str) -> Card:
+def parse_card(text: str, code: str) -> Card:
+    """The card ``text`` of the action ``code``; a bad card is ``InvalidAction``."""
     try:
         return card(text)
     except CardError as exc:
         raise InvalidAction("bad_card", f"{code!r}: {exc}") from exc
 
 
-def parse_action(code: str) -> MariasAction:
-    """Parse an action code; anything malformed is ``InvalidAction``."""
+def check_code(code: object) -> None:
+    """Refuse what is not a short text before parsing it as an action code."""
     if not isinstance(code, str) or len(code) > 40:
         raise InvalidAction("bad_code", "an action code is a short text")
+
+
+def parse_flek(arg: str, code: str, components: tuple[str, ...]) -> Flek:
+    """A flek of the ``+``-joined ``components`` in ``arg``, each once, in their order."""
+    parts = arg.split("+")
+    if not arg or any(p not in components for p in parts) or len(set(parts)) != len(parts):
+        raise InvalidAction("bad_code", f"unknown flek {code!r}")
+    return Flek(tuple(sorted(parts, key=components.index)))
+
+
+def parse_action(code: str) -> MariasAction:
+    """Parse an action code; anything malformed is ``InvalidAction``."""
+    check_code(code)
     simple: dict[str, MariasAction] = {
         "dobra": Respond(True),
         "spatna": Respond(False),
@@ -190,7 +207,7 @@ def parse_action(code: str) -> MariasAction:
     if not sep:
         raise InvalidAction("bad_code", f"unknown action {code!r}")
     if head in ("trump", "lead", "play", "hlas"):
-        c = _card(arg, code)
+        c = parse_card(arg, code)
         if head == "trump":
             return ChooseTrump(c)
         if head == "lead":
@@ -204,7 +221,7 @@ def parse_action(code: str) -> MariasAction:
         parts = arg.split(",")
         if len(parts) != 2:
             raise InvalidAction("bad_code", "the talon takes exactly two cards")
-        a, b = (_card(p, code) for p in parts)
+        a, b = (parse_card(p, code) for p in parts)
         if a == b:
             raise InvalidAction("bad_code", "the talon takes two different cards")
         return Discard((min(a, b), max(a, b)))
@@ -213,8 +230,5 @@ def parse_action(code: str) -> MariasAction:
     if head == "extras" and arg in EXTRAS:
         return Extras(stovka="stovka" in arg, sedma="sedma" in arg)
     if head == "flek":
-        parts = arg.split("+")
-        if not arg or any(p not in COMPONENTS for p in parts) or len(set(parts)) != len(parts):
-            raise InvalidAction("bad_code", f"unknown flek {code!r}")
-        return Flek(tuple(sorted(parts, key=COMPONENTS.index)))
+        return parse_flek(arg, code, COMPONENTS)
     raise InvalidAction("bad_code", f"unknown action {code!r}")

@@ -30,6 +30,7 @@ __all__ = [
     "declarer_tricks",
     "game_won",
     "hundred",
+    "settle_per_defender",
     "silent_hundred",
     "silent_hundred_units",
     "won_betl",
@@ -222,3 +223,15 @@ def won_betl(tricks: Sequence[Trick], sides: Sides) -> bool:
 def won_durch(tricks: Sequence[Trick], sides: Sides, *, claimed: bool = False) -> bool:
     """Durch: the declarer's side took every trick played (or proved it by a claim)."""
     return claimed or declarer_tricks(tricks, sides) == len(tricks)
+
+
+def settle_per_defender(sides: Sides, seats: int, per_defender: int) -> tuple[int, ...]:
+    """Every defender settles ``per_defender`` with every seat of the declarer's
+    side: the declarer alone against two receives twice what each defender pays."""
+    declarers, defenders = sides.members(DECLARER_SIDE), sides.members(DEFENDER_SIDE)
+    scores = [0] * seats
+    for seat in declarers:
+        scores[seat] = len(defenders) * per_defender
+    for seat in defenders:
+        scores[seat] = -len(declarers) * per_defender
+    return tuple(scores)

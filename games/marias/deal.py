@@ -8,15 +8,22 @@ explicit hands, which is what tests and game records use.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 
-from games.cards import DECK_32, Card, CardError, card, card_code
+from games.cards import Card, card_code
 from games.engine import IllegalAction, Seat
+from games.marias.dealing import (
+    check_every_card,
+    draw_first_dealer,
+    gathered_deck,
+    hand_sets,
+    read_explicit,
+    seat_cards,
+    shuffled_deck,
+)
 from games.marias.form import VOLENY_FORM
 from games.marias.game import VolenyGame
 from games.marias.options import VolenyOptions
-from games.marias.rules import BETL_ORDER
 from games.marias.state import Phase, VolenyState
 
 __all__ = [
@@ -76,15 +83,9 @@ def new_deal(
     if cards is not None:
         dealt = _explicit(cards, active)
     else:
-        if seed is None:
-            raise ValueError("a deal needs a seed or explicit cards")
-        deck = list(DECK_32)
-        random.Random(seed).shuffle(deck)
+        deck = shuffled_deck(seed)
         dealt = deal_from_order(deck)
-    hands = [0] * seats
-    for seat, packet in zip(active, dealt, strict=True):
-        for c in packet:
-            hands[seat] |= 1 << c
+    hands = hand_sets(seats, active, dealt)
     return VolenyGame(
         options=options,
         seats=seats,
@@ -92,7 +93,7 @@ def new_deal(
         active=active,
         dealt=dealt,
         seed=seed if cards is None else None,
-        hands=tuple(hands),
+        hands=hands,
         phase=Phase.TRUMP,
         to_move=active[0],
     )
@@ -101,57 +102,30 @@ def new_deal(
 def _explicit(
     cards: Mapping[str, Sequence[str]], active: tuple[Seat, Seat, Seat]
 ) -> tuple[tuple[Card, ...], ...]:
-    expected = {str(s) for s in active}
-    if set(cards) != expected:
-        raise IllegalAction(
-            "bad_cards", f"explicit cards need exactly the playing seats {sorted(expected)}"
-        )
-    try:
-        dealt = tuple(tuple(card(code) for code in cards[str(s)]) for s in active)
-    except CardError as exc:
-        raise IllegalAction("bad_cards", str(exc)) from exc
+    dealt, _none = read_explicit(
+        cards, active, "explicit cards need exactly the playing seats {expected}"
+    )
     sizes = tuple(len(p) for p in dealt)
     if sizes != VOLENY_FORM.hand_sizes:
         raise IllegalAction("bad_cards", f"forhond gets 12 cards, the others 10, not {sizes}")
-    every = [c for packet in dealt for c in packet]
-    if sorted(every) != sorted(DECK_32):
-        raise IllegalAction("bad_cards", "the hands must hold each of the 32 cards once")
+    check_every_card(dealt, "the hands must hold each of the 32 cards once")
     return dealt
 
 
 def dealt_cards(state: VolenyState) -> dict[str, list[str]]:
     """The explicit form of a deal (for records): seat -> cards in deal order."""
-    return {
-        str(s): [card_code(c) for c in p] for s, p in zip(state.active, state.dealt, strict=True)
-    }
+    return seat_cards(state.active, state.dealt)
 
 
 def first_dealer(options: VolenyOptions, seats: int, seed: int) -> Seat:
     """Who deals first (§3.1.1): at random, or by drawing cards ("malá/velká dává")."""
-    rng = random.Random(seed)
-    if options.first_dealer == "random":
-        return rng.randrange(seats)
-    deck = list(DECK_32)
-    rng.shuffle(deck)
-
-    # Each player draws one card; rank decides (7 low .. A high), suit order breaks ties.
-    def key(c: Card) -> tuple[int, int]:
-        return BETL_ORDER.strength[c], -(c // 13)
-
-    drawn = deck[:seats]
-    pick = min if options.first_dealer == "low_card" else max
-    return drawn.index(pick(drawn, key=key))
+    return draw_first_dealer(options.first_dealer, seats, seed)
 
 
 def gather_and_cut(previous: VolenyState, cut_seed: int) -> tuple[Card, ...]:
     """The next deck without a shuffle (§3.1.2 "sklepnou"): the played cards gathered
     trick by trick, the talon and unplayed cards last, then cut by the dealer's right."""
-    order: list[Card] = [c for t in previous.tricks for c in t.cards]
-    order.extend(previous.trick_cards)
-    seen = set(order)
-    order.extend(c for c in DECK_32 if c not in seen)
-    cut = random.Random(cut_seed).randrange(4, 29)
-    return (*order[cut:], *order[:cut])
+    return gathered_deck(previous.tricks, previous.trick_cards, cut_seed)
 
 
 def cards_from_deck(

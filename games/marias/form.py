@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.cards import Card
 from games.engine import Seat
@@ -26,6 +27,7 @@ __all__ = [
     "VE_DVOU_TURNED_FORM",
     "VOLENY_FORM",
     "MariasForm",
+    "declarer_sides",
 ]
 
 TALON = "talon"
@@ -136,3 +138,14 @@ VE_DVOU_TURNED_FORM = MariasForm(
 """§3.4.2 (recommended): 5 + 5, the 11th card turned up as trumps, 3 + 3; the turned
 card lies face up at the bottom of the stock (``packets`` lists it first among the
 stock's cards; it is drawn last)."""
+
+
+@lru_cache(maxsize=256)
+def declarer_sides(active: tuple[Seat, ...], declarer: Seat | None) -> Sides:
+    """The sides of a deal with one declarer against the rest of ``active``
+    (``"C"`` against ``"D"``), or each alone before there is a declarer; made once
+    per table and declarer."""
+    if declarer is None:
+        return Sides.each_alone(active)
+    defenders = frozenset(s for s in active if s != declarer)
+    return Sides((frozenset((declarer,)), defenders), (DECLARER_SIDE, DEFENDER_SIDE))

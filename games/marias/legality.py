@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from games.cards import SUIT_MASKS, Card, CardSet, Suit, card_code, cards_of
+from games.cards import Card, CardSet, Suit, card_code, cards_of
 from games.engine import IllegalAction, Seat
 from games.marias.actions import (
     KINDS,
@@ -29,6 +29,7 @@ from games.marias.actions import (
     Respond,
 )
 from games.marias.form import VOLENY_FORM
+from games.marias.playcheck import completes_marriage, why_not
 from games.marias.rules import BETL_ORDER, KINGS, NORMAL_ORDER, QUEENS, SHARP, seven_of
 from games.marias.state import Phase, VolenyState
 from games.tricks import TrickRules, legal_follow, marias_duties
@@ -226,24 +227,11 @@ def _check_play(state: VolenyState, seat: Seat, hand: CardSet, action: Play) -> 
 def _opens_marriage(state: VolenyState, hand: CardSet, c: Card) -> bool:
     if state.kind != "hra":
         return False
-    bit = 1 << c
-    if bit & KINGS:
-        return bool(hand & (bit >> 1))
-    if bit & QUEENS:
-        return bool(hand & (bit << 1))
-    return False
+    return completes_marriage(hand, c)
 
 
 def _why_not(state: VolenyState, hand: CardSet, c: Card) -> IllegalAction:
-    led = state.trick_cards[0] // 13
-    if hand & SUIT_MASKS[led] and c // 13 != led:
-        return IllegalAction("must_follow_suit", "you must follow the led suit")
-    if c // 13 == led:
-        return IllegalAction("must_overtake", "you must play a higher card of the led suit")
-    trump = state.trump
-    if trump is not None and c // 13 == trump:
-        return IllegalAction("must_overtrump", "you must play a higher trump")
-    return IllegalAction("must_trump", "you cannot follow suit, so you must play a trump")
+    return why_not(hand, c, state.trick_cards, state.trump)
 
 
 def _check_claim(state: VolenyState, seat: Seat) -> None:

@@ -11,12 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import (
-    OptionsError,
-    check_choice,
-    check_type,
     options_from_dict,
     options_to_dict,
 )
+from games.marias.optioncheck import check_family_options, family_choices
 
 __all__ = ["VolenyOptions"]
 
@@ -47,6 +45,9 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "first_dealer": ("random", "low_card", "high_card"),
     "shuffle_mode": ("random", "gather_and_cut"),
 }
+
+_COUNTS = ("lost_seven_multiplier", "unit_haler")
+"""The options that must be 1 or more."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -82,20 +83,7 @@ class VolenyOptions:
     unit_haler: int = 10  # §0: one unit = 10 haléřů (desetníkový mariáš)
 
     def __post_init__(self) -> None:
-        for name in _BOOLS:
-            check_type(name, getattr(self, name), bool)
-        for name, allowed in _CHOICES.items():
-            check_choice(name, getattr(self, name), allowed)
-        if self.max_flek_level is not None:
-            check_type("max_flek_level", self.max_flek_level, int)
-            if self.max_flek_level < 0:
-                raise OptionsError("bad_option", "max_flek_level must be 0 or more")
-        check_type("lost_seven_multiplier", self.lost_seven_multiplier, int)
-        if self.lost_seven_multiplier < 1:
-            raise OptionsError("bad_option", "lost_seven_multiplier must be 1 or more")
-        check_type("unit_haler", self.unit_haler, int)
-        if self.unit_haler < 1:
-            raise OptionsError("bad_option", "unit_haler must be 1 or more")
+        check_family_options(self, _BOOLS, _CHOICES, _COUNTS)
 
     @classmethod
     def from_dict(cls, values: dict[str, Any] | None = None) -> VolenyOptions:
@@ -107,9 +95,4 @@ class VolenyOptions:
     @staticmethod
     def choices() -> dict[str, tuple[object, ...]]:
         """Every option with the values a table may choose (for settings menus)."""
-        result: dict[str, tuple[object, ...]] = {name: (True, False) for name in _BOOLS}
-        result.update(_CHOICES)
-        result["max_flek_level"] = (None, 1, 2, 3, 4, 5, 6)
-        result["lost_seven_multiplier"] = (1, 2)
-        result["unit_haler"] = (10, 20, 50, 100)
-        return result
+        return family_choices(_BOOLS, _CHOICES, _COUNTS)

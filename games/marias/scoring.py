@@ -19,11 +19,16 @@ from typing import Any
 from games.cards import SUIT_MASKS, CardSet, Suit, card_code
 from games.engine import Outcome
 from games.marias import components
-from games.marias.components import Component, Count, silent_hundred_units
+from games.marias.components import (
+    Component,
+    Count,
+    settle_per_defender,
+    silent_hundred_units,
+)
 from games.marias.form import VOLENY_FORM
 from games.marias.rules import SHARP
 from games.marias.state import Phase, VolenyState
-from games.sides import DECLARER_SIDE, DEFENDER_SIDE
+from games.sides import DECLARER_SIDE
 
 __all__ = ["Component", "Count", "count_points", "outcome", "silent_hundred_units"]
 
@@ -161,17 +166,9 @@ def outcome(state: VolenyState) -> Outcome:
     per_defender = sum(c.units for c in components)
     summary["components"] = [c.to_dict() for c in components]
     summary["per_defender"] = per_defender
-    # Every defender settles with every seat of the declarer's side: the declarer
-    # alone against two receives twice what each defender pays.
-    sides = state.sides
-    declarers, defenders = sides.members(DECLARER_SIDE), sides.members(DEFENDER_SIDE)
-    scores = [0] * state.seats
-    for seat in declarers:
-        scores[seat] = len(defenders) * per_defender
-    for seat in defenders:
-        scores[seat] = -len(declarers) * per_defender
+    scores = settle_per_defender(state.sides, state.seats, per_defender)
     played = state.end not in ("thrown_in", "free")
-    return Outcome(tuple(scores), summary, played=played)
+    return Outcome(scores, summary, played=played)
 
 
 def trump_mask(state: VolenyState) -> CardSet:

@@ -16,14 +16,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 
 from games.cards import Card, CardSet, Suit
 from games.engine import Outcome, Seat
 from games.marias.actions import MariasAction
+from games.marias.form import declarer_sides
 from games.marias.options import VolenyOptions
 from games.marias.played import Marriage, Trick
-from games.sides import DECLARER_SIDE, DEFENDER_SIDE, Sides
+from games.sides import DECLARER_SIDE, Sides
 
 __all__ = ["Call", "Marriage", "Phase", "Trick", "VolenyState"]
 
@@ -108,7 +108,7 @@ class VolenyState(ABC):
         playing seat is a side of its own, without names. The seat sitting out
         (the dealer of four) is on neither side. Nothing of it is secret: the
         declarer announces his game aloud."""
-        return _sides(self.active, self.declarer)
+        return declarer_sides(self.active, self.declarer)
 
     @property
     def defenders(self) -> tuple[Seat, ...]:
@@ -148,12 +148,3 @@ class VolenyState(ABC):
 
     @abstractmethod
     def public_view(self) -> object: ...
-
-
-@lru_cache(maxsize=256)
-def _sides(active: tuple[Seat, Seat, Seat], declarer: Seat | None) -> Sides:
-    """The sides of a deal (``VolenyState.sides``), made once per table and declarer."""
-    if declarer is None:
-        return Sides.each_alone(active)
-    defenders = frozenset(s for s in active if s != declarer)
-    return Sides((frozenset((declarer,)), defenders), (DECLARER_SIDE, DEFENDER_SIDE))

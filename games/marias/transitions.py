@@ -24,6 +24,7 @@ from games.marias.actions import (
     Play,
     Respond,
 )
+from games.marias.flekround import flek_call, next_flek_speaker
 from games.marias.form import VOLENY_FORM
 from games.marias.legality import check, eligible_fleks
 from games.marias.rules import BETL_ORDER, KINGS, NORMAL_ORDER, QUEENS, suit_cards
@@ -192,27 +193,11 @@ def _start_flek(state: VolenyState, events: Events) -> VolenyState:
 
 def _next_flek_speaker(state: VolenyState, seat: Seat, events: Events) -> VolenyState:
     """Give the turn to ``seat`` or, skipping seats with nothing to raise, end the round."""
-    quiet = state.flek_quiet
-    while quiet > 0:
-        if eligible_fleks(state, seat):
-            return replace(state, to_move=seat, flek_quiet=quiet)
-        quiet -= 1
-        seat = state.next_active(seat)
-    return _flek_done(replace(state, flek_quiet=0), events)
+    return next_flek_speaker(state, seat, events, eligible_fleks, _flek_done)
 
 
 def _flek(state: VolenyState, seat: Seat, action: Flek | Pass, events: Events) -> VolenyState:
-    calls = (*state.calls, Call(seat, action.code))
-    if isinstance(action, Pass):
-        events.append(Event("pass", seat, {}))
-        new = replace(state, calls=calls, flek_quiet=state.flek_quiet - 1)
-    else:
-        levels = tuple(
-            (name, level + 1 if name in action.components else level) for name, level in state.flek
-        )
-        events.append(Event("flek", seat, {"levels": dict(levels), "raised": action.components}))
-        new = replace(state, calls=calls, flek=levels, flek_quiet=2)
-    return _next_flek_speaker(new, state.next_active(seat), events)
+    return flek_call(state, seat, action, events, Call, eligible_fleks, _flek_done)
 
 
 def _flek_done(state: VolenyState, events: Events) -> VolenyState:

@@ -28,6 +28,7 @@ __all__ = [
     "display_order",
     "player_view",
     "public_view",
+    "table_fields",
 ]
 
 
@@ -102,10 +103,32 @@ def display_order(cards: CardSet, trump_suit: int | None, betl: bool) -> tuple[s
     return tuple(card_code(c) for c in sorted(cards_of(cards), key=key))
 
 
+def table_fields(state: Any) -> dict[str, Any]:
+    """The public view's fields every variant of the family shows alike: the calls,
+    the hand sizes, the trick on the table, the last trick, the deal's finished
+    tricks and how many each playing seat took."""
+    last = state.tricks[-1] if state.tricks else None
+    return {
+        "calls": tuple((c.seat, c.code) for c in state.calls),
+        "hand_sizes": {s: state.hands[s].bit_count() for s in state.active},
+        "trick": tuple(
+            zip(state.trick_seats, (card_code(c) for c in state.trick_cards), strict=True)
+        ),
+        "last_trick": ()
+        if last is None
+        else tuple(zip(last.seats, (card_code(c) for c in last.cards), strict=True)),
+        "last_winner": None if last is None else last.winner,
+        "history": tuple(
+            PlayedTrick(tuple(zip(t.seats, (card_code(c) for c in t.cards), strict=True)), t.winner)
+            for t in state.tricks
+        ),
+        "tricks_won": {s: sum(1 for t in state.tricks if t.winner == s) for s in state.active},
+    }
+
+
 def public_view(state: VolenyState) -> PublicView:
     revealed = state.trump_revealed and state.trump_card is not None
     trump_suit = state.trump_card // 13 if revealed and state.trump_card is not None else None
-    last = state.tricks[-1] if state.tricks else None
     face_up: tuple[str, ...] = ()
     if state.kind == "hra" and state.options.talon_sharp_cards != "forbidden":
         face_up = tuple(card_code(c) for c in cards_of(state.talon & SHARP))
@@ -135,18 +158,7 @@ def public_view(state: VolenyState) -> PublicView:
         stovka=state.stovka,
         sedma=state.sedma,
         flek=dict(state.flek),
-        calls=tuple((c.seat, c.code) for c in state.calls),
-        hand_sizes={s: state.hands[s].bit_count() for s in state.active},
-        trick=tuple(zip(state.trick_seats, (card_code(c) for c in state.trick_cards), strict=True)),
-        last_trick=()
-        if last is None
-        else tuple(zip(last.seats, (card_code(c) for c in last.cards), strict=True)),
-        last_winner=None if last is None else last.winner,
-        history=tuple(
-            PlayedTrick(tuple(zip(t.seats, (card_code(c) for c in t.cards), strict=True)), t.winner)
-            for t in state.tricks
-        ),
-        tricks_won={s: sum(1 for t in state.tricks if t.winner == s) for s in state.active},
+        **table_fields(state),
         marriages=tuple((m.seat, "hdsc"[m.suit], m.points) for m in state.marriages),
         lead_laid=state.lead_card is not None,
         talon_face_up=face_up,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from games.cards import Suit
 from games.engine import InvalidAction
-from games.marias.actions import Extras, Flek, Pass, Play
+from games.marias.actions import Extras, Flek, Pass, Play, check_code, parse_flek
 from games.marias.actions import parse_action as parse_voleny
 
 __all__ = [
@@ -73,8 +73,7 @@ DvouAction = ChooseSuit | Extras | Flek | Pass | LateSeven | Exchange | Play
 
 def parse_action(code: str) -> DvouAction:
     """Parse an action code; anything malformed is ``InvalidAction``."""
-    if not isinstance(code, str) or len(code) > 40:
-        raise InvalidAction("bad_code", "an action code is a short text")
+    check_code(code)
     if code == "sedma":
         return LateSeven()
     if code == "swap":
@@ -87,10 +86,7 @@ def parse_action(code: str) -> DvouAction:
             raise InvalidAction("bad_code", f"{code!r}: unknown suit {arg!r}")
         return ChooseSuit(Suit("hdsc".index(arg)))
     if head == "flek" and sep:
-        names = arg.split("+")
-        if not arg or any(n not in COMPONENTS for n in names) or len(set(names)) != len(names):
-            raise InvalidAction("bad_code", f"unknown flek {code!r}")
-        return Flek(tuple(sorted(names, key=COMPONENTS.index)))
+        return parse_flek(arg, code, COMPONENTS)
     if head in ("extras", "play", "hlas") and sep:
         action = parse_voleny(code)
         assert isinstance(action, Extras | Play)

@@ -10,13 +10,19 @@ is the turned one).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 
-from games.cards import DECK_32, Card, CardError, card, card_code
+from games.cards import Card, card_code
 from games.engine import IllegalAction, Seat
+from games.marias.dealing import (
+    check_every_card,
+    draw_first_dealer,
+    hand_sets,
+    read_explicit,
+    seat_cards,
+    shuffled_deck,
+)
 from games.marias.form import VE_DVOU_FORM, VE_DVOU_TURNED_FORM, MariasForm
-from games.marias.rules import BETL_ORDER
 from games.marias_dvou import transitions
 from games.marias_dvou.game import DvouGame
 from games.marias_dvou.options import DvouOptions
@@ -54,17 +60,11 @@ def new_deal(
     if cards is not None:
         dealt, stock = _explicit(cards, active)
     else:
-        if seed is None:
-            raise ValueError("a deal needs a seed or explicit cards")
-        deck = list(DECK_32)
-        random.Random(seed).shuffle(deck)
+        deck = shuffled_deck(seed)
         dealt, _talon, stock = form_of(options).packets(deck)
         if options.turned_trump:  # the turned card lies under the stock: drawn last
             stock = (*stock[1:], stock[0])
-    hands = [0] * seats
-    for seat, packet in zip(active, dealt, strict=True):
-        for c in packet:
-            hands[seat] |= 1 << c
+    hands = hand_sets(seats, active, dealt)
     state = DvouGame(
         options=options,
         seats=seats,
@@ -73,7 +73,7 @@ def new_deal(
         dealt=dealt,
         dealt_stock=stock,
         seed=seed if cards is None else None,
-        hands=tuple(hands),
+        hands=hands,
         stock=stock,
         phase=Phase.TRUMP,
         to_move=None,
@@ -84,42 +84,20 @@ def new_deal(
 def _explicit(
     cards: Mapping[str, Sequence[str]], active: tuple[Seat, Seat]
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-    expected = {str(s) for s in active} | {STOCK_KEY}
-    if set(cards) != expected:
-        raise IllegalAction("bad_cards", f"explicit cards need exactly {sorted(expected)}")
-    try:
-        dealt = tuple(tuple(card(code) for code in cards[str(s)]) for s in active)
-        stock = tuple(card(code) for code in cards[STOCK_KEY])
-    except CardError as exc:
-        raise IllegalAction("bad_cards", str(exc)) from exc
+    dealt, stock = read_explicit(cards, active, "explicit cards need exactly {expected}", STOCK_KEY)
     if tuple(len(p) for p in dealt) != VE_DVOU_FORM.hand_sizes or len(stock) != 16:
         raise IllegalAction("bad_cards", "every player gets 8 cards and the stock 16")
-    every = [c for packet in (*dealt, stock) for c in packet]
-    if sorted(every) != sorted(DECK_32):
-        raise IllegalAction("bad_cards", "the hands and the stock hold each of the 32 cards once")
+    check_every_card((*dealt, stock), "the hands and the stock hold each of the 32 cards once")
     return dealt, stock
 
 
 def dealt_cards(state: DvouState) -> dict[str, list[str]]:
     """The explicit form of a deal (for records): seat -> cards, and the stock."""
-    result = {
-        str(s): [card_code(c) for c in p] for s, p in zip(state.active, state.dealt, strict=True)
-    }
+    result = seat_cards(state.active, state.dealt)
     result[STOCK_KEY] = [card_code(c) for c in state.dealt_stock]
     return result
 
 
 def first_dealer(options: DvouOptions, seats: int, seed: int) -> Seat:
     """Who deals first: at random, or by drawing cards ("malá/velká dává")."""
-    rng = random.Random(seed)
-    if options.first_dealer == "random":
-        return rng.randrange(seats)
-    deck = list(DECK_32)
-    rng.shuffle(deck)
-
-    def key(c: Card) -> tuple[int, int]:
-        return BETL_ORDER.strength[c], -(c // 13)
-
-    drawn = deck[:seats]
-    pick = min if options.first_dealer == "low_card" else max
-    return drawn.index(pick(drawn, key=key))
+    return draw_first_dealer(options.first_dealer, seats, seed)

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from games.cards import SUIT_MASKS, Card, CardSet, Suit, card_code, cards_of
+from games.cards import Card, CardSet, Suit, cards_of
 from games.engine import IllegalAction, Seat
 from games.marias.form import VE_DVOU_FORM
+from games.marias.playcheck import check_play, completes_marriage
 from games.marias.rules import KINGS, NORMAL_ORDER, QUEENS, seven_of
 from games.marias_dvou.actions import (
     ChooseSuit,
@@ -213,30 +214,16 @@ def legal_cards(state: DvouState, seat: Seat) -> CardSet:
 
 def opens_marriage(state: DvouState, hand: CardSet, c: Card) -> bool:
     """Whether playing ``c`` from ``hand`` declares a marriage."""
-    bit = 1 << c
-    if bit & KINGS:
-        return bool(hand & (bit >> 1))
-    if bit & QUEENS:
-        return bool(hand & (bit << 1))
-    return False
+    return completes_marriage(hand, c)
 
 
 def _check_play(state: DvouState, seat: Seat, hand: CardSet, action: Play) -> None:
-    c = action.card
-    if not hand >> c & 1:
-        raise IllegalAction("card_not_in_hand", f"you do not hold {card_code(c)}")
-    if action.declare:
-        if state.options.auto_declare_marriages:
-            raise IllegalAction("auto_marriages", "marriages are declared automatically")
-        if not opens_marriage(state, hand, c):
-            raise IllegalAction("no_marriage", "this card does not open a marriage")
-    if legal_cards(state, seat) >> c & 1:
-        return
-    led = state.trick_cards[0] // 13
-    if hand & SUIT_MASKS[led] and c // 13 != led:
-        raise IllegalAction("must_follow_suit", "you must follow the led suit")
-    if c // 13 == led:
-        raise IllegalAction("must_overtake", "you must play a higher card of the led suit")
-    if state.trump is not None and c // 13 == state.trump:
-        raise IllegalAction("must_overtrump", "you must play a higher trump")
-    raise IllegalAction("must_trump", "you cannot follow suit, so you must play a trump")
+    check_play(
+        hand,
+        action,
+        state.options.auto_declare_marriages,
+        lambda held, c: opens_marriage(state, held, c),
+        lambda: legal_cards(state, seat),
+        state.trick_cards,
+        state.trump,
+    )

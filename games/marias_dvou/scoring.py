@@ -18,6 +18,7 @@ from games.engine import Outcome, Seat
 from games.marias import components
 from games.marias.components import Component, Count, silent_hundred_units
 from games.marias.form import VE_DVOU_FORM
+from games.marias.played import marriages_record, tricks_won
 from games.marias_dvou.state import DvouState, Phase, owner_sides
 
 __all__ = ["VARIANT_ID", "components_of", "count_points", "outcome"]
@@ -124,11 +125,8 @@ def outcome(state: DvouState) -> Outcome:
         "sedma": state.sedma,
         "late_seven": state.late_seven,
         "flek": dict(state.flek),
-        "tricks": {str(s): sum(1 for t in state.tricks if t.winner == s) for s in state.active},
-        "marriages": [
-            {"seat": m.seat, "suit": m.suit.code, "points": m.points, "trick": m.trick}
-            for m in state.marriages
-        ],
+        "tricks": tricks_won(state.tricks, state.active),
+        "marriages": marriages_record(state.marriages),
         "points": {
             str(first): count.total_declarer,
             str(state.other(first)): count.total_defenders,

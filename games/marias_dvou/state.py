@@ -23,7 +23,13 @@ from typing import Any
 
 from games.cards import Card, CardSet, Suit, card_code, cards_of
 from games.engine import Outcome, Seat
-from games.marias.played import Marriage, Trick
+from games.marias.played import (
+    Marriage,
+    Trick,
+    marriages_record,
+    open_trick_record,
+    plays_record,
+)
 from games.marias_dvou.actions import DvouAction
 from games.marias_dvou.options import DvouOptions
 from games.sides import DECLARER_SIDE, DEFENDER_SIDE, Sides
@@ -155,20 +161,9 @@ class DvouState(ABC):
             "late_seven": self.late_seven,
             "flek": dict(self.flek),
             "swapped": self.swapped,
-            "trick": [
-                [s, card_code(c)] for s, c in zip(self.trick_seats, self.trick_cards, strict=True)
-            ],
-            "tricks": [
-                {
-                    "plays": [[s, card_code(c)] for s, c in zip(t.seats, t.cards, strict=True)],
-                    "winner": t.winner,
-                }
-                for t in self.tricks
-            ],
-            "marriages": [
-                {"seat": m.seat, "suit": m.suit.code, "points": m.points, "trick": m.trick}
-                for m in self.marriages
-            ],
+            "trick": open_trick_record(self.trick_seats, self.trick_cards),
+            "tricks": plays_record(self.tricks),
+            "marriages": marriages_record(self.marriages),
             "calls": [[c.seat, c.code] for c in self.calls],
             "end": self.end,
         }

@@ -15,7 +15,7 @@ from typing import Any
 
 from games.cards import card_code
 from games.engine import Seat
-from games.marias.views import PlayedTrick, display_order
+from games.marias.views import PlayedTrick, display_order, table_fields
 from games.marias_dvou.scoring import VARIANT_ID
 from games.marias_dvou.state import DvouState, Phase
 from games.sides import SidesView
@@ -70,7 +70,6 @@ class PlayerView:
 
 
 def public_view(state: DvouState) -> PublicView:
-    last = state.tricks[-1] if state.tricks else None
     result = None
     if state.is_over:
         outcome = state.outcome()
@@ -94,18 +93,7 @@ def public_view(state: DvouState) -> PublicView:
         flek=dict(state.flek),
         flek_open=state.flek_open,
         owners={name: state.owner(name) for name, _ in state.flek},
-        calls=tuple((c.seat, c.code) for c in state.calls),
-        hand_sizes={s: state.hands[s].bit_count() for s in state.active},
-        trick=tuple(zip(state.trick_seats, (card_code(c) for c in state.trick_cards), strict=True)),
-        last_trick=()
-        if last is None
-        else tuple(zip(last.seats, (card_code(c) for c in last.cards), strict=True)),
-        last_winner=None if last is None else last.winner,
-        history=tuple(
-            PlayedTrick(tuple(zip(t.seats, (card_code(c) for c in t.cards), strict=True)), t.winner)
-            for t in state.tricks
-        ),
-        tricks_won={s: sum(1 for t in state.tricks if t.winner == s) for s in state.active},
+        **table_fields(state),
         marriages=tuple((m.seat, m.suit.code, m.points) for m in state.marriages),
         end=state.end,
         result=result,

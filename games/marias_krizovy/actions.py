@@ -25,8 +25,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.cards import Card, CardError, card, card_code
+from games.cards import Card, card_code
 from games.engine import InvalidAction
+from games.marias.actions import Flek, Pass, check_code, parse_flek
+from games.marias.actions import parse_card as _card
 
 __all__ = [
     "COMPONENTS",
@@ -128,22 +130,6 @@ class HonerCall:
 
 
 @dataclass(frozen=True, slots=True)
-class Flek:
-    components: tuple[str, ...]  # in COMPONENTS order
-
-    @property
-    def code(self) -> str:
-        return "flek:" + "+".join(self.components)
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    @property
-    def code(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
 class PartnerTricks:
     count: int  # 1..3
 
@@ -187,17 +173,9 @@ KrizovyAction = (
 )
 
 
-def _card(text: str, code: str) -> Card:
-    try:
-        return card(text)
-    except CardError as exc:
-        raise InvalidAction("bad_card", f"{code!r}: {exc}") from exc
-
-
 def parse_action(code: str) -> KrizovyAction:
     """Parse an action code; anything malformed is ``InvalidAction``."""
-    if not isinstance(code, str) or len(code) > 40:
-        raise InvalidAction("bad_code", "an action code is a short text")
+    check_code(code)
     if code == "dobra":
         return Approve()
     if code == "pass":
@@ -238,11 +216,8 @@ def parse_action(code: str) -> KrizovyAction:
     if head == "tricks" and arg in ("1", "2", "3"):
         return PartnerTricks(int(arg))
     if head == "flek":
-        parts = arg.split("+")
-        if not arg or any(p not in COMPONENTS for p in parts) or len(set(parts)) != len(parts):
-            raise InvalidAction("bad_code", f"unknown flek {code!r}")
-        ordered = tuple(sorted(parts, key=COMPONENTS.index))
-        if list(ordered) != parts:
+        flek = parse_flek(arg, code, COMPONENTS)
+        if list(flek.components) != arg.split("+"):
             raise InvalidAction("bad_code", "flek components are listed in order")
-        return Flek(ordered)
+        return flek
     raise InvalidAction("bad_code", f"unknown action {code!r}")

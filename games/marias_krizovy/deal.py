@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 
-from games.cards import DECK_32, Card, CardError, card, card_code
+from games.cards import Card
 from games.engine import IllegalAction, Seat
+from games.marias.dealing import (
+    check_every_card,
+    draw_first_dealer,
+    hand_sets,
+    read_explicit,
+    seat_cards,
+    shuffled_deck,
+)
 from games.marias.form import MariasForm
-from games.marias.rules import BETL_ORDER
 from games.marias_krizovy.game import KrizovyGame
 from games.marias_krizovy.options import KrizovyOptions
 from games.marias_krizovy.state import KrizovyState, Phase
@@ -72,15 +78,9 @@ def new_deal(
     if cards is not None:
         dealt = _explicit(cards, active)
     else:
-        if seed is None:
-            raise ValueError("a deal needs a seed or explicit cards")
-        deck = list(DECK_32)
-        random.Random(seed).shuffle(deck)
+        deck = shuffled_deck(seed)
         dealt, _talon, _stock = KRIZOVY_FORM.packets(deck)
-    hands = [0] * seats
-    for seat, packet in zip(active, dealt, strict=True):
-        for c in packet:
-            hands[seat] |= 1 << c
+    hands = hand_sets(seats, active, dealt)
     return KrizovyGame(
         options=options,
         seats=seats,
@@ -88,7 +88,7 @@ def new_deal(
         active=active,
         dealt=dealt,
         seed=seed if cards is None else None,
-        hands=tuple(hands),
+        hands=hands,
         phase=Phase.CHOOSE,
         to_move=active[0],
         red_round=red_round,
@@ -100,40 +100,20 @@ def new_deal(
 def _explicit(
     cards: Mapping[str, Sequence[str]], active: tuple[Seat, ...]
 ) -> tuple[tuple[Card, ...], ...]:
-    expected = {str(s) for s in active}
-    if set(cards) != expected:
-        raise IllegalAction(
-            "bad_cards", f"explicit cards need exactly the playing seats {sorted(expected)}"
-        )
-    try:
-        dealt = tuple(tuple(card(code) for code in cards[str(s)]) for s in active)
-    except CardError as exc:
-        raise IllegalAction("bad_cards", str(exc)) from exc
+    dealt, _none = read_explicit(
+        cards, active, "explicit cards need exactly the playing seats {expected}"
+    )
     if tuple(len(p) for p in dealt) != KRIZOVY_FORM.hand_sizes:
         raise IllegalAction("bad_cards", "every player gets 8 cards")
-    if sorted(c for p in dealt for c in p) != sorted(DECK_32):
-        raise IllegalAction("bad_cards", "the hands must hold each of the 32 cards once")
+    check_every_card(dealt, "the hands must hold each of the 32 cards once")
     return dealt
 
 
 def dealt_cards(state: KrizovyState) -> dict[str, list[str]]:
     """The explicit form of a deal (for records): seat -> cards in deal order."""
-    return {
-        str(s): [card_code(c) for c in p] for s, p in zip(state.active, state.dealt, strict=True)
-    }
+    return seat_cards(state.active, state.dealt)
 
 
 def first_dealer(options: KrizovyOptions, seats: int, seed: int) -> Seat:
     """Who deals first (§6 #26): at random, or by drawing cards ("malá/velká dává")."""
-    rng = random.Random(seed)
-    if options.first_dealer == "random":
-        return rng.randrange(seats)
-    deck = list(DECK_32)
-    rng.shuffle(deck)
-
-    def key(c: Card) -> tuple[int, int]:
-        return BETL_ORDER.strength[c], -(c // 13)
-
-    drawn = deck[:seats]
-    pick = min if options.first_dealer == "low_card" else max
-    return drawn.index(pick(drawn, key=key))
+    return draw_first_dealer(options.first_dealer, seats, seed)

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.cards import Card, CardSet, Suit, card_code, cards_of
 from games.engine import Outcome, Seat
-from games.marias.played import Marriage, Trick
+from games.marias.played import Marriage, Trick, marriages_record, open_trick_record
 from games.marias_krizovy.options import KrizovyOptions
 from games.sides import Sides
 
@@ -160,13 +160,8 @@ class KrizovyState:
                 }
                 for t in self.tricks
             ],
-            "trick": [
-                [s, card_code(c)] for s, c in zip(self.trick_seats, self.trick_cards, strict=True)
-            ],
-            "marriages": [
-                {"seat": m.seat, "suit": m.suit.code, "points": m.points, "trick": m.trick}
-                for m in self.marriages
-            ],
+            "trick": open_trick_record(self.trick_seats, self.trick_cards),
+            "marriages": marriages_record(self.marriages),
             "end": self.end,
             "chytak": None if self.chytak is None else card_code(self.chytak),
         }

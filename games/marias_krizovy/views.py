@@ -10,6 +10,7 @@ from typing import Any
 
 from games.cards import card_code, cards_of
 from games.engine import Seat
+from games.marias.played import marriages_record, open_trick_record
 from games.marias_krizovy.state import KrizovyState, Phase
 
 __all__ = ["player_view", "public_view"]
@@ -53,13 +54,8 @@ def _common(state: KrizovyState, viewer: Seat | None) -> dict[str, Any]:
             }
             for t in state.tricks
         ],
-        "trick": [
-            [s, card_code(c)] for s, c in zip(state.trick_seats, state.trick_cards, strict=True)
-        ],
-        "marriages": [
-            {"seat": m.seat, "suit": m.suit.code, "points": m.points, "trick": m.trick}
-            for m in state.marriages
-        ],
+        "trick": open_trick_record(state.trick_seats, state.trick_cards),
+        "marriages": marriages_record(state.marriages),
         "sides": state.sides.visible_for(viewer).to_dict(),
         "partner": state.partner if state.sides.revealed else None,
         "chytak": None if state.chytak is None else card_code(state.chytak),

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from games.cards import Suit
 from games.engine import InvalidAction
-from games.marias.actions import Discard, Flek, Pass, Play
+from games.marias.actions import Discard, Flek, Pass, Play, check_code, parse_flek
 from games.marias.actions import parse_action as parse_voleny
 from games.marias_licit.levels import COMPONENTS
 
@@ -97,8 +97,7 @@ def _suit(text: str, code: str) -> Suit:
 
 def parse_action(code: str) -> LicitAction:
     """Parse an action code; anything malformed is ``InvalidAction``."""
-    if not isinstance(code, str) or len(code) > 40:
-        raise InvalidAction("bad_code", "an action code is a short text")
+    check_code(code)
     if code == "mam":
         return Hold()
     if code == "omyl":
@@ -121,10 +120,7 @@ def parse_action(code: str) -> LicitAction:
             suits[1] if len(suits) > 1 else None,
         )
     if head == "flek" and sep:
-        names = arg.split("+")
-        if not arg or any(n not in COMPONENTS for n in names) or len(set(names)) != len(names):
-            raise InvalidAction("bad_code", f"unknown flek {code!r}")
-        return Flek(tuple(sorted(names, key=COMPONENTS.index)))
+        return parse_flek(arg, code, COMPONENTS)
     if head in ("talon", "play", "hlas") and sep:
         action = parse_voleny(code)
         assert isinstance(action, Discard | Play)

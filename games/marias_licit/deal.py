@@ -8,13 +8,20 @@ playing seats' hands and ``"talon"``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 
-from games.cards import DECK_32, Card, CardError, card, card_code
+from games.cards import Card, card_code
 from games.engine import IllegalAction, Seat
+from games.marias.dealing import (
+    check_every_card,
+    draw_first_dealer,
+    gathered_deck,
+    hand_sets,
+    read_explicit,
+    seat_cards,
+    shuffled_deck,
+)
 from games.marias.form import LICITOVANY_FORM
-from games.marias.rules import BETL_ORDER
 from games.marias_licit import auction
 from games.marias_licit.game import LicitGame
 from games.marias_licit.options import LicitOptions
@@ -70,15 +77,9 @@ def new_deal(
     if cards is not None:
         dealt, talon = _explicit(cards, active)
     else:
-        if seed is None:
-            raise ValueError("a deal needs a seed or explicit cards")
-        deck = list(DECK_32)
-        random.Random(seed).shuffle(deck)
+        deck = shuffled_deck(seed)
         dealt, talon, _stock = LICITOVANY_FORM.packets(deck)
-    hands = [0] * seats
-    for seat, packet in zip(active, dealt, strict=True):
-        for c in packet:
-            hands[seat] |= 1 << c
+    hands = hand_sets(seats, active, dealt)
     bidding = auction.start(active)
     return LicitGame(
         options=options,
@@ -88,7 +89,7 @@ def new_deal(
         dealt=dealt,
         dealt_talon=talon,
         seed=seed if cards is None else None,
-        hands=tuple(hands),
+        hands=hands,
         talon=sum(1 << c for c in talon),
         auction=bidding,
         phase=Phase.AUCTION,
@@ -99,59 +100,32 @@ def new_deal(
 def _explicit(
     cards: Mapping[str, Sequence[str]], active: tuple[Seat, Seat, Seat]
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-    expected = {str(s) for s in active} | {TALON_KEY}
-    if set(cards) != expected:
-        raise IllegalAction(
-            "bad_cards", f"explicit cards need exactly {sorted(expected)} (the playing seats)"
-        )
-    try:
-        dealt = tuple(tuple(card(code) for code in cards[str(s)]) for s in active)
-        talon = tuple(card(code) for code in cards[TALON_KEY])
-    except CardError as exc:
-        raise IllegalAction("bad_cards", str(exc)) from exc
+    dealt, talon = read_explicit(
+        cards, active, "explicit cards need exactly {expected} (the playing seats)", TALON_KEY
+    )
     sizes = tuple(len(p) for p in dealt)
     if sizes != LICITOVANY_FORM.hand_sizes or len(talon) != LICITOVANY_FORM.dealt_talon:
         raise IllegalAction("bad_cards", "every player gets 10 cards and the talon 2")
-    every = [c for packet in (*dealt, talon) for c in packet]
-    if sorted(every) != sorted(DECK_32):
-        raise IllegalAction("bad_cards", "the hands and the talon hold each of the 32 cards once")
+    check_every_card((*dealt, talon), "the hands and the talon hold each of the 32 cards once")
     return dealt, talon
 
 
 def dealt_cards(state: LicitState) -> dict[str, list[str]]:
     """The explicit form of a deal (for records): seat -> cards, and the talon."""
-    result = {
-        str(s): [card_code(c) for c in p] for s, p in zip(state.active, state.dealt, strict=True)
-    }
+    result = seat_cards(state.active, state.dealt)
     result[TALON_KEY] = [card_code(c) for c in state.dealt_talon]
     return result
 
 
 def first_dealer(options: LicitOptions, seats: int, seed: int) -> Seat:
     """Who deals first: at random, or by drawing cards ("malá/velká dává")."""
-    rng = random.Random(seed)
-    if options.first_dealer == "random":
-        return rng.randrange(seats)
-    deck = list(DECK_32)
-    rng.shuffle(deck)
-
-    def key(c: Card) -> tuple[int, int]:
-        return BETL_ORDER.strength[c], -(c // 13)
-
-    drawn = deck[:seats]
-    pick = min if options.first_dealer == "low_card" else max
-    return drawn.index(pick(drawn, key=key))
+    return draw_first_dealer(options.first_dealer, seats, seed)
 
 
 def gather_and_cut(previous: LicitState, cut_seed: int) -> tuple[Card, ...]:
     """The next deck without a shuffle (§3.3.1 "karty se zásadně nemíchají"): the
     played cards trick by trick, then the rest, cut by the dealer's right."""
-    order: list[Card] = [c for t in previous.tricks for c in t.cards]
-    order.extend(previous.trick_cards)
-    seen = set(order)
-    order.extend(c for c in DECK_32 if c not in seen)
-    cut = random.Random(cut_seed).randrange(4, 29)
-    return (*order[cut:], *order[:cut])
+    return gathered_deck(previous.tricks, previous.trick_cards, cut_seed)
 
 
 def cards_from_deck(
@@ -160,6 +134,6 @@ def cards_from_deck(
     """Explicit cards for ``new_deal`` from a deck order (used with "gather_and_cut")."""
     active = active_seats(options, seats, dealer)
     packets, talon, _stock = LICITOVANY_FORM.packets(deck)
-    result = {str(s): [card_code(c) for c in p] for s, p in zip(active, packets, strict=True)}
+    result = seat_cards(active, packets)
     result[TALON_KEY] = [card_code(c) for c in talon]
     return result

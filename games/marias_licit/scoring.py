@@ -15,11 +15,17 @@ from typing import Any
 from games.cards import Suit
 from games.engine import Outcome
 from games.marias import components
-from games.marias.components import Component, Count, silent_hundred_units
+from games.marias.components import (
+    Component,
+    Count,
+    settle_per_defender,
+    silent_hundred_units,
+)
 from games.marias.form import LICITOVANY_FORM
+from games.marias.played import marriages_record, tricks_won
 from games.marias.rules import SHARP
 from games.marias_licit.state import LicitState, Phase
-from games.sides import DECLARER_SIDE, DEFENDER_SIDE
+from games.sides import DECLARER_SIDE
 
 __all__ = ["VARIANT_ID", "count_points", "omyl_components", "outcome"]
 
@@ -136,11 +142,8 @@ def outcome(state: LicitState) -> Outcome:
         "trump": None if state.trump is None else state.trump.code,
         "helper": None if state.helper is None else state.helper.code,
         "flek": dict(state.flek),
-        "tricks": {str(s): sum(1 for t in state.tricks if t.winner == s) for s in state.active},
-        "marriages": [
-            {"seat": m.seat, "suit": m.suit.code, "points": m.points, "trick": m.trick}
-            for m in state.marriages
-        ],
+        "tricks": tricks_won(state.tricks, state.active),
+        "marriages": marriages_record(state.marriages),
     }
     found: list[Component] = []
     if state.end == "omyl":
@@ -159,11 +162,5 @@ def outcome(state: LicitState) -> Outcome:
     per_defender = sum(c.units for c in found)
     summary["components"] = [c.to_dict() for c in found]
     summary["per_defender"] = per_defender
-    sides = state.sides
-    declarers, defenders = sides.members(DECLARER_SIDE), sides.members(DEFENDER_SIDE)
-    scores = [0] * state.seats
-    for seat in declarers:
-        scores[seat] = len(defenders) * per_defender
-    for seat in defenders:
-        scores[seat] = -len(declarers) * per_defender
-    return Outcome(tuple(scores), summary, played=state.end != "redeal")
+    scores = settle_per_defender(state.sides, state.seats, per_defender)
+    return Outcome(scores, summary, played=state.end != "redeal")

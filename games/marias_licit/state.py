@@ -12,17 +12,23 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from typing import Any
 
 from games.cards import Card, CardSet, Suit, card_code, cards_of
 from games.engine import Outcome, Seat
-from games.marias.played import Marriage, Trick
+from games.marias.form import declarer_sides
+from games.marias.played import (
+    Marriage,
+    Trick,
+    marriages_record,
+    open_trick_record,
+    plays_record,
+)
 from games.marias_licit.actions import LicitAction
 from games.marias_licit.auction import Auction
 from games.marias_licit.levels import Level, level
 from games.marias_licit.options import LicitOptions
-from games.sides import DECLARER_SIDE, DEFENDER_SIDE, Sides
+from games.sides import Sides
 
 __all__ = ["Call", "LicitState", "Phase"]
 
@@ -101,7 +107,7 @@ class LicitState(ABC):
         """Each playing seat alone until the auction has a winner; then the declarer
         alone (``"C"``) against the two others (``"D"``). The sitting-out seat of a
         table of four is on no side. Nothing of it is secret."""
-        return _sides(self.active, self.declarer)
+        return declarer_sides(self.active, self.declarer)
 
     def next_active(self, seat: Seat) -> Seat:
         i = self.active.index(seat)
@@ -173,20 +179,9 @@ class LicitState(ABC):
             "trump": None if self.trump is None else self.trump.code,
             "helper": None if self.helper is None else self.helper.code,
             "flek": dict(self.flek),
-            "trick": [
-                [s, card_code(c)] for s, c in zip(self.trick_seats, self.trick_cards, strict=True)
-            ],
-            "tricks": [
-                {
-                    "plays": [[s, card_code(c)] for s, c in zip(t.seats, t.cards, strict=True)],
-                    "winner": t.winner,
-                }
-                for t in self.tricks
-            ],
-            "marriages": [
-                {"seat": m.seat, "suit": m.suit.code, "points": m.points, "trick": m.trick}
-                for m in self.marriages
-            ],
+            "trick": open_trick_record(self.trick_seats, self.trick_cards),
+            "tricks": plays_record(self.tricks),
+            "marriages": marriages_record(self.marriages),
             "calls": [[c.seat, c.code] for c in self.calls],
             "end": self.end,
         }
@@ -202,11 +197,3 @@ class LicitState(ABC):
 
     @abstractmethod
     def public_view(self) -> object: ...
-
-
-@lru_cache(maxsize=256)
-def _sides(active: tuple[Seat, Seat, Seat], declarer: Seat | None) -> Sides:
-    if declarer is None:
-        return Sides.each_alone(active)
-    defenders = frozenset(s for s in active if s != declarer)
-    return Sides((frozenset((declarer,)), defenders), (DECLARER_SIDE, DEFENDER_SIDE))

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from games.cards import Card, Suit, card_code, cards_of
 from games.engine import Event, Seat
+from games.marias.flekround import flek_call, next_flek_speaker
 from games.marias.form import LICITOVANY_FORM
 from games.marias.played import Marriage, Trick
 from games.marias.rules import KINGS, QUEENS, suit_cards
@@ -139,27 +140,11 @@ def _contract(state: LicitState, seat: Seat, action: Contract, events: Events) -
 
 def _next_flek_speaker(state: LicitState, seat: Seat, events: Events) -> LicitState:
     """Give the turn to ``seat`` or, skipping seats with nothing to raise, end the round."""
-    quiet = state.flek_quiet
-    while quiet > 0:
-        if eligible_fleks(state, seat):
-            return replace(state, to_move=seat, flek_quiet=quiet)
-        quiet -= 1
-        seat = state.next_active(seat)
-    return _start_play(replace(state, flek_quiet=0), events)
+    return next_flek_speaker(state, seat, events, eligible_fleks, _start_play)
 
 
 def _flek(state: LicitState, seat: Seat, action: Flek | Pass, events: Events) -> LicitState:
-    calls = (*state.calls, Call(seat, action.code))
-    if isinstance(action, Pass):
-        events.append(Event("pass", seat, {}))
-        new = replace(state, calls=calls, flek_quiet=state.flek_quiet - 1)
-    else:
-        levels = tuple(
-            (name, lv + 1 if name in action.components else lv) for name, lv in state.flek
-        )
-        events.append(Event("flek", seat, {"levels": dict(levels), "raised": action.components}))
-        new = replace(state, calls=calls, flek=levels, flek_quiet=2)
-    return _next_flek_speaker(new, state.next_active(seat), events)
+    return flek_call(state, seat, action, events, Call, eligible_fleks, _start_play)
 
 
 def _start_play(state: LicitState, events: Events) -> LicitState:

@@ -15,7 +15,7 @@ from typing import Any
 from games.cards import Card, CardSet, card_code, cards_of
 from games.engine import Seat
 from games.marias.rules import BETL_ORDER, NORMAL_ORDER, SHARP, suit_cards
-from games.marias.views import PlayedTrick
+from games.marias.views import PlayedTrick, table_fields
 from games.marias_licit.scoring import VARIANT_ID
 from games.marias_licit.state import LicitState
 from games.sides import SidesView
@@ -90,7 +90,6 @@ def _face_up(state: LicitState) -> tuple[str, ...]:
 
 
 def public_view(state: LicitState) -> PublicView:
-    last = state.tricks[-1] if state.tricks else None
     lv = state.level
     result = None
     if state.is_over:
@@ -118,18 +117,7 @@ def public_view(state: LicitState) -> PublicView:
         talon_face_up=_face_up(state),
         flek=dict(state.flek),
         omyl_open=state.omyl_open,
-        calls=tuple((c.seat, c.code) for c in state.calls),
-        hand_sizes={s: state.hands[s].bit_count() for s in state.active},
-        trick=tuple(zip(state.trick_seats, (card_code(c) for c in state.trick_cards), strict=True)),
-        last_trick=()
-        if last is None
-        else tuple(zip(last.seats, (card_code(c) for c in last.cards), strict=True)),
-        last_winner=None if last is None else last.winner,
-        history=tuple(
-            PlayedTrick(tuple(zip(t.seats, (card_code(c) for c in t.cards), strict=True)), t.winner)
-            for t in state.tricks
-        ),
-        tricks_won={s: sum(1 for t in state.tricks if t.winner == s) for s in state.active},
+        **table_fields(state),
         marriages=tuple((m.seat, m.suit.code, m.points) for m in state.marriages),
         end=state.end,
         result=result,
