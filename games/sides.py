@@ -27,7 +27,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.engine import Seat
+Seat = int
+"""A seat number, as in ``games.engine`` (which imports this module for its types)."""
 
 __all__ = ["DECLARER_SIDE", "DEFENDER_SIDE", "Sides", "SidesView"]
 

@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.cards import Card, CardSet, Rank, Suit, card_code, cards_of
 from games.cenzr.actions import CenzrAction
@@ -25,9 +25,6 @@ from games.cenzr.declarations import Declaration
 from games.cenzr.options import CenzrOptions
 from games.engine import Outcome, Seat
 from games.sides import DECLARER_SIDE, DEFENDER_SIDE, Sides
-
-if TYPE_CHECKING:  # the views read this module; only their types come back
-    from games.cenzr.views import PlayerView, PublicView
 
 __all__ = ["Announcement", "CenzrState", "Phase", "Trick"]
 
@@ -216,7 +213,9 @@ class CenzrState(ABC):
     def outcome(self) -> Outcome: ...
 
     @abstractmethod
-    def view(self, seat: Seat) -> PlayerView: ...
+    def view(self, seat: Seat) -> object:
+        """The seat's view (``game.py`` narrows it: the views module imports this one)."""
 
     @abstractmethod
-    def public_view(self) -> PublicView: ...
+    def public_view(self) -> object:
+        """The public view (narrowed in ``game.py``, like ``view``)."""

@@ -15,16 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from games.cards import Card, CardSet, Suit
 from games.engine import Outcome, Seat
 from games.sides import DECLARER_SIDE, DEFENDER_SIDE, Sides
 from games.tisic.actions import TisicAction
 from games.tisic.options import TisicOptions
-
-if TYPE_CHECKING:  # for the signatures only: views imports this module
-    from games.tisic.views import PlayerView, PublicView
 
 __all__ = ["Call", "Marriage", "Phase", "TisicState", "Trick"]
 
@@ -177,10 +173,12 @@ class TisicState(ABC):
     def outcome(self) -> Outcome: ...
 
     @abstractmethod
-    def view(self, seat: Seat) -> PlayerView: ...
+    def view(self, seat: Seat) -> object:
+        """The seat's view (``game.py`` narrows it: the views module imports this one)."""
 
     @abstractmethod
-    def public_view(self) -> PublicView: ...
+    def public_view(self) -> object:
+        """The public view (narrowed in ``game.py``, like ``view``)."""
 
 
 @lru_cache(maxsize=256)
