@@ -56,6 +56,14 @@ def _names(seats: Sequence[int], names: Sequence[str]) -> str:
     return " + ".join(names[s] for s in seats)
 
 
+def _honer_codes(codes: Sequence[str]) -> list[str]:
+    """The honer calls, each said in one breath with what goes with it first ("osma
+    proti", "flek na hru a osma proti", "osma s, barva je dobrá"), then the call that
+    keeps the word for a second honer or a later choice ("osma proti a …")."""
+    calls = [c for c in codes if c.startswith("honer:")]
+    return [c for c in calls if "," in c] + [c for c in calls if "," not in c]
+
+
 def _revealed(view: Mapping[str, Any]) -> bool:
     """Whether the table knows who plays with whom."""
     if view.get("partner") is not None:
@@ -337,8 +345,17 @@ class KrizovyRenderer:
             raised = {c: levels.get(c, 0) + 1 for c in arg.split("+")}
             return _capital(self._flek_phrase(raised, bool(v.get("stovka")), tr))
         if head == "honer":
+            value, comma, then = arg.partition(",")
             side = "s" if v["phase"] == "approval" or self._own_side(v) == "C" else "proti"
-            return _capital(str(tr(f"krizovy.honer.{side}.{arg}")))
+            said = str(tr(f"krizovy.honer.{side}.{value}"))
+            if not comma:
+                return str(tr("krizovy.btn.honer_more", honer=_capital(said)))
+            if then == "pass":
+                return _capital(said)
+            if then == "dobra":
+                return str(tr("krizovy.btn.honer_dobra", honer=_capital(said)))
+            flek = self._label(f"flek:{then}", v, tr)
+            return str(tr("krizovy.btn.flek_honer", flek=flek, honer=said))
         if head == "game":
             return str(tr(f"krizovy.btn.{arg}"))
         if head == "tricks":
@@ -374,9 +391,9 @@ class KrizovyRenderer:
         if "game:chytry" in codes:  # "durch s …" is open exactly when durch s chytrým is
             key = "krizovy.btn.durchs_group" if group else "krizovy.btn.durchs"
             games.insert(1, Button(str(tr(key)), pick=DURCHS))
-        honers = [Button(self._label(c, v, tr), action=c) for c in codes if c.startswith("honer:")]
         fleks = [Button(self._label(c, v, tr), action=c) for c in codes if c.startswith("flek:")]
-        return [*_rows(first, 1), *_rows(games, 2), *_rows(honers, 2), *_rows(fleks, 1)]
+        honers = [Button(self._label(c, v, tr), action=c) for c in _honer_codes(codes)]
+        return [*_rows(first, 1), *_rows(games, 2), *_rows(fleks, 1), *_rows(honers, 1)]
 
     def private_keyboard(
         self, codes: Sequence[str], view: Any, tr: Translator, pick: str | None

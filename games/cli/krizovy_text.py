@@ -274,7 +274,14 @@ def describe_action(code: str, lang: str, view: Mapping[str, Any] | None = None)
         side = None
         if view is not None and view.get("viewer") is not None:
             side = SidesView.from_dict(view["sides"]).role_of(view["viewer"])
-        label = _honer_call(int(arg), side, lang)
+        value, _, then = arg.partition(",")
+        label = _honer_call(int(value), side, lang)
+        if then == "dobra":
+            label += ", barva je dobrá" if cs else ", the trumps are good"
+        elif then and then != "pass":
+            raised = dict(view.get("fleks") or {}) if view is not None else {}
+            flek = flek_label(then.split("+"), raised, _COMPONENT_ACC[_lang(lang)], lang)
+            label = f"{flek} {'a' if cs else 'and'} {label}"
     elif head == "flek" and arg:
         raised = dict(view.get("fleks") or {}) if view is not None else {}
         label = flek_label(arg.split("+"), raised, _COMPONENT_ACC[_lang(lang)], lang)

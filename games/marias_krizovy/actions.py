@@ -12,7 +12,10 @@
                        (durch s chytrým)
 ``durchs:Ks``          overcall: "durch s …", calling ``Ks``
 ``honer:8``            announce a held trump 8 (9, 7): "osma s" by the partner,
-                       "osma proti" by a defender
+                       "osma proti" by a defender; the seat keeps speaking
+``honer:8,hra``        one speech with the honer: "flek a osma proti", "re a
+                       osma" (a flek of ``hra``), ``honer:8,pass`` "osma proti"
+                       and no flek, ``honer:8,dobra`` "osma s" and approval
 ``flek:hra+h8``        raise the flek chains of these components
 ``pass``               no (further) flek
 ``tricks:2``           "durch za dva štychy": the partner's tricks
@@ -122,11 +125,22 @@ class DurchS:
 
 @dataclass(frozen=True, slots=True)
 class HonerCall:
+    """A honer announced, and what the seat says with it in the same breath.
+
+    ``then`` is ``None`` when the seat goes on speaking (another honer, then its
+    flek or pass); players say the honer and the flek as one call ("flek a osma
+    proti", "re a osma"), so one press can carry both."""
+
     honer: int  # 9, 8 or 7
+    then: Flek | Pass | Approve | None = None
 
     @property
     def code(self) -> str:
-        return f"honer:{self.honer}"
+        if self.then is None:
+            return f"honer:{self.honer}"
+        if isinstance(self.then, Flek):
+            return f"honer:{self.honer}," + "+".join(self.then.components)
+        return f"honer:{self.honer},{self.then.code}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +187,18 @@ KrizovyAction = (
 )
 
 
+def _honer_then(rest: str, code: str) -> Flek | Pass | Approve:
+    """What is said with a honer: ``pass``, ``dobra`` or the flek's components."""
+    if rest == "pass":
+        return Pass()
+    if rest == "dobra":
+        return Approve()
+    flek = parse_flek(rest, code, COMPONENTS)
+    if list(flek.components) != rest.split("+"):
+        raise InvalidAction("bad_code", "flek components are listed in order")
+    return flek
+
+
 def parse_action(code: str) -> KrizovyAction:
     """Parse an action code; anything malformed is ``InvalidAction``."""
     check_code(code)
@@ -211,8 +237,11 @@ def parse_action(code: str) -> KrizovyAction:
         return Extras(stovka, honers)
     if head == "game" and arg in OVERCALLS:
         return Overcall(arg)
-    if head == "honer" and arg in ("9", "8", "7"):
-        return HonerCall(int(arg))
+    if head == "honer":
+        value, comma, said = arg.partition(",")
+        if value not in ("9", "8", "7") or (comma and not said):
+            raise InvalidAction("bad_code", f"unknown honer {code!r}")
+        return HonerCall(int(value), _honer_then(said, code) if comma else None)
     if head == "tricks" and arg in ("1", "2", "3"):
         return PartnerTricks(int(arg))
     if head == "flek":

@@ -214,14 +214,19 @@ def legal_actions(state: KrizovyState, seat: Seat) -> Sequence[KrizovyAction]:
         if rank < 3:
             acts.append(Overcall("durch"))
         if state.kind == "hra" and state.sides.role_of(seat) == DECLARER_SIDE:
-            acts.extend(HonerCall(v) for v in announceable_honers(state, seat))
+            for v in announceable_honers(state, seat):  # "osma s", then or with "dobrá"
+                acts.extend((HonerCall(v), HonerCall(v, Approve())))
         return acts
     if phase is Phase.FLEK:
         fl: list[KrizovyAction] = [Pass()]
         can = raisable(state, seat)
-        for n in range(1, len(can) + 1):
-            fl.extend(Flek(combo) for combo in combinations(can, n))
-        fl.extend(HonerCall(v) for v in announceable_honers(state, seat))
+        raises = [Flek(combo) for n in range(1, len(can) + 1) for combo in combinations(can, n)]
+        fl.extend(raises)
+        # a honer opens a chain its own side may not raise first, so the seat's raises
+        # stay those above: "osma proti", "flek a osma proti", "re a osma"
+        for v in announceable_honers(state, seat):
+            fl.extend((HonerCall(v), HonerCall(v, Pass())))
+            fl.extend(HonerCall(v, f) for f in raises)
         return fl
     if phase is Phase.PARTNER_TRICKS:
         return [PartnerTricks(n) for n in (1, 2, 3)]

@@ -132,12 +132,13 @@ def _step(state: KrizovyState, seat: Seat, action: KrizovyAction, events: Events
         assert role is not None
         sides = state.sides.reveal() if role == DECLARER_SIDE else state.sides
         events.append(_event("honer", seat, value=action.honer, side=role))
-        return replace(
+        said = replace(
             state,
             honers=(*state.honers, Honer(action.honer, seat, role)),
             sides=sides,
             passes=0,
         )
+        return said if action.then is None else _step(said, seat, action.then, events)
     if isinstance(action, Approve):
         events.append(_event("dobra", seat))
         return _after_speaker(replace(state, speakers=state.speakers[1:]))

@@ -189,7 +189,7 @@ class KrizovyRulePlayer:
             fitting = [a for a in durchs if _durch_fit([*rest, a.called])]
             if fitting:
                 return max(fitting, key=lambda a: BETL_ORDER.strength[a.called])
-        honers = [a for a in legal if isinstance(a, HonerCall)]
+        honers = [a for a in legal if isinstance(a, HonerCall) and a.then is None]
         if honers and view.get("trump") is not None:
             t = _SUITS.index(view["trump"])
             if sum(1 for c in hand if c // 13 == t) >= 4:
@@ -211,7 +211,7 @@ class KrizovyRulePlayer:
         mine = sides.role_of(seat)
         fleks: dict[str, int] = dict(view.get("fleks") or {})
         high = bool({ACE, TEN} & ranks)
-        honers = [a for a in legal if isinstance(a, HonerCall)]
+        honers = [a for a in legal if isinstance(a, HonerCall) and a.then is None]
         if honers and mine != DECLARER_SIDE and len(trumps) >= 5 and high:
             return max(honers, key=lambda a: a.honer)  # "osma proti"
         raisable = {c for a in legal if isinstance(a, Flek) for c in a.components}

@@ -27,10 +27,10 @@ WON_AND_KILLED = [  # forhont first; dealt by seat 0, found by seeded self-play
     "Ks Jc Ad Jd Td Kc 9h Th",
 ]
 """Forhont lays ♣8 and calls ♣Q (A[1], revealed in trick 1) with the osma; A[2]
-says "devítka proti" and fleks. The osma wins trick 7, the devítka is killed."""
+says "flek a devítka proti" in one press. The osma wins trick 7, the devítka is killed."""
 WON_AND_KILLED_MOVES = [
     "volba:8c,Qc", "ext:8", "dobra", "dobra", "dobra", "dobra",
-    "pass", "honer:9", "flek:hra", "pass", "pass", "pass", "pass",
+    "pass", "honer:9,hra", "pass", "pass", "pass", "pass",
     "play:Ac", "play:Qc", "play:9c", "play:Jc", "play:7c", "play:Jh", "play:Qh", "play:Kc",
     "play:Jd", "play:Qd", "play:7d", "play:Kd", "play:Ah", "play:Th", "play:8h", "play:7h",
     "play:8s", "play:Ks", "play:9s", "play:Ts", "play:Kh", "play:9d", "play:9h", "play:Tc",
@@ -114,15 +114,21 @@ async def test_a_full_deal_with_the_partner_revealed_a_honer_won_and_one_killed(
     assert "🤫 Spoluhráč je tajný" in table
     assert f"🤫 Máš volanou kartu: hraješ ve dvojici, {names[a[0]]} a ty" in hand_text(bot, partner)
     assert "🤫" not in hand_text(bot, third)
-    await moves(bot, pub, users, WON_AND_KILLED_MOVES[2:14], watch)
+    await moves(bot, pub, users, WON_AND_KILLED_MOVES[2:7], watch)
+    # "flek a devítka proti" is one button in the defender's direct chat
+    assert live.state.to_act() == {a[2]}
+    message, _ = hand_options(bot, third)
+    labels = [text for text, _ in ops(message)]
+    assert "Flek na hru a devítka proti" in labels and "Devítka proti" in labels
+    await moves(bot, pub, users, WON_AND_KILLED_MOVES[7:13], watch)
     table = bot.group_message(pub).text
     assert f"devítka proti ({names[a[2]]}) → 6. štych" in table
     assert "👥" not in table  # ♣A is out, ♣Q still to come
-    await moves(bot, pub, users, WON_AND_KILLED_MOVES[14:15], watch)  # ♣Q falls
+    await moves(bot, pub, users, WON_AND_KILLED_MOVES[13:14], watch)  # ♣Q falls
     table = bot.group_message(pub).text
     pair = f"{names[a[0]]} + {names[a[1]]}"
     assert f"👥 {pair} proti" in table and "🤫" not in table
-    await moves(bot, pub, users, WON_AND_KILLED_MOVES[15:], watch)
+    await moves(bot, pub, users, WON_AND_KILLED_MOVES[14:], watch)
     await bot.settle()
     watch.check()
     assert live.outcome is not None
@@ -321,7 +327,7 @@ async def test_a_restart_before_the_partner_is_revealed(
     users = [jana, petr, eva, olga]
     live, watch = await _open(bot, pub, users, WON_AND_KILLED)
     a = live.state.active
-    await moves(bot, pub, users, WON_AND_KILLED_MOVES[:14], watch)  # ♣A led, ♣Q to come
+    await moves(bot, pub, users, WON_AND_KILLED_MOVES[:13], watch)  # ♣A led, ♣Q to come
     await bot.settle()
     before = live.state
     assert not before.sides.revealed
@@ -341,7 +347,7 @@ async def test_a_restart_before_the_partner_is_revealed(
     _, options = hand_options(bot, partner)
     assert any(d.arg == "play:Qc" and d.op is Op.ACTION for _, d in options)
     watch = KrizovyWatch(bot, again, pub, users)
-    await moves(bot, pub, users, WON_AND_KILLED_MOVES[14:], watch)
+    await moves(bot, pub, users, WON_AND_KILLED_MOVES[13:], watch)
     await bot.settle()
     watch.check()
     assert again.outcome is not None

@@ -182,7 +182,8 @@ def test_approval_fleks_and_honers_as_players_say_them() -> None:
     assert "Durch s … (v soukromé zprávě)" in group
     assert not any("Sedma" in g or "Devítka" in g for g in group)
     private = [b.label for b in _flat(RENDERER.private_keyboard(codes, state.view(seat), CS, None))]
-    assert "Devítka s" in private and "Sedma s" in private
+    assert "👍 Devítka s, barva je dobrá" in private and "👍 Sedma s, barva je dobrá" in private
+    assert "Devítka s a …" in private  # the devítka, and the word stays for the sedma
     hand = RENDERER.hand_text(state.view(seat), NAMES[:4], CS)
     assert "Máš volanou kartu: hraješ ve dvojici, Petr a ty" in hand
     state = _do(state, "honer:9", "dobra", "dobra", "dobra", "dobra")
@@ -199,7 +200,7 @@ def test_approval_fleks_and_honers_as_players_say_them() -> None:
         return [b.label for b in _flat(RENDERER.public_keyboard(public, state.public_view(), CS))]
 
     assert state.to_act() == {2}
-    assert group_labels() == ["Bez fleku", "Sedma s"]
+    assert group_labels() == ["Bez fleku", "Sedma s", "Sedma s a …"]
     state = _do(state, "pass")
     group = group_labels()
     assert "Bez fleku" in group and "Flek na hru" in group
@@ -212,6 +213,13 @@ def test_approval_fleks_and_honers_as_players_say_them() -> None:
     state = _do(state, "pass")
     group = group_labels()  # the declarer's re
     assert "Re na hru" in group and "Re na hru i na osmu" in group
+    state = _do(state, "pass")  # the declarer leaves the re to his partner
+    group = group_labels()  # the partner again: "re a sedma" in one press
+    assert "Re na hru a sedma s" in group and "Sedma s" in group
+    state = _do(state, "honer:7,hra")
+    table = RENDERER.table_text(state.public_view(), NAMES[:4], CS)
+    assert "sedma s (🤖 Franta) → 8. štych" in table
+    assert "🔥 flek na osmu, re na hru" in table
 
 
 def test_the_result_lists_each_component_with_its_price() -> None:

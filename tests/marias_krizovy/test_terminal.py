@@ -153,6 +153,9 @@ def test_the_view_knows_the_partner_only_when_the_seat_may() -> None:
     assert "trumps: 🌰 Acorns" in chooser
     assert "flek:hra" in krizovy_text.describe_action("flek:hra", "cs", state.view(1))
     assert krizovy_text.describe_action("honer:8", "cs", state.view(1)).endswith("osma proti")
+    one_call = krizovy_text.describe_action("honer:8,hra", "cs", state.view(1))
+    assert one_call.endswith("flek na hru a osma proti")
+    assert krizovy_text.describe_action("honer:8,pass", "cs", state.view(1)).endswith("osma proti")
     assert krizovy_text.describe_action("lid:2", "en").endswith("blind: card 2 of the second four")
     assert krizovy_text.dealer_text([*NAMES, "AI4"], 4, "cs", 0) == "AI4 rozdává a nehraje"
     assert krizovy_text.dealer_text(NAMES, 1, "en", 0) == "AI1 deals"
