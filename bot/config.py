@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
 
+from games.players import PLAYER_NAMES
 from storage import LANGUAGES
 
 __all__ = ["DEFAULT_API_BASE_URL", "ConfigError", "Settings"]
@@ -66,8 +67,14 @@ class Settings:
     event loop, for tests)."""
     computer_cap: float = 10.0
     """Longest a computer decision may take before the rule player decides instead."""
-    computer_level: str = "rules"
-    """The computer player kind a table gets unless its settings say otherwise."""
+    computer_level: str | None = None
+    """The computer player kind a table gets unless its settings say otherwise;
+    ``None``: each game's own ``default_player`` (its registration), so a game
+    whose strong player is fast enough gets it without the operator's help."""
+    think_seconds: float = 1.0
+    """Wall-clock time a searching (strong) player may think about one decision
+    before it plays its best move so far; it thinks while ``bot_delay`` runs, so
+    a second costs the table no extra wait."""
 
     def __post_init__(self) -> None:
         if not _TOKEN.fullmatch(self.token):
@@ -106,6 +113,13 @@ class Settings:
             raise ConfigError("KARBAN_COMPUTER_WORKERS must be 0 or more")
         if self.computer_cap <= 0:
             raise ConfigError("KARBAN_COMPUTER_CAP must be a positive number of seconds")
+        if self.computer_level is not None and self.computer_level not in PLAYER_NAMES:
+            raise ConfigError(
+                f"KARBAN_COMPUTER_LEVEL must be one of {', '.join(PLAYER_NAMES)} (or unset)"
+            )
+        if not 0 <= self.think_seconds < self.computer_cap:
+            # at the cap the rule player would decide instead: the search would be wasted
+            raise ConfigError("KARBAN_THINK_SECONDS must be less than KARBAN_COMPUTER_CAP")
         if not 0 < self.startup_timeout <= 300:
             raise ConfigError("KARBAN_STARTUP_TIMEOUT must be more than 0 and at most 300 seconds")
 
@@ -145,6 +159,8 @@ class Settings:
             startup_timeout=_number(env, "KARBAN_STARTUP_TIMEOUT", 10.0),
             computer_workers=_optional_int(env, "KARBAN_COMPUTER_WORKERS"),
             computer_cap=_number(env, "KARBAN_COMPUTER_CAP", 10.0),
+            computer_level=env.get("KARBAN_COMPUTER_LEVEL", "").strip() or None,
+            think_seconds=_number(env, "KARBAN_THINK_SECONDS", 1.0),
         )
 
 

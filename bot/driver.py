@@ -26,7 +26,7 @@ import time
 from typing import Any
 
 from bot.config import Settings
-from bot.live import LiveTable, Notice, TableError
+from bot.live import LiveTable, Notice, TableError, default_level
 from bot.pings import Pinger
 from bot.publisher import Content, Publisher
 from bot.render.i18n import I18n
@@ -65,7 +65,9 @@ class Driver:
         self.user_lang: Any = lambda user_id: i18n.default
         self.away: dict[int, set[Seat]] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self.thinker = Thinker(settings.computer_workers, cap=settings.computer_cap)
+        self.thinker = Thinker(
+            settings.computer_workers, cap=settings.computer_cap, think=settings.think_seconds
+        )
         self.pings = Pinger(publisher, i18n, settings.ping_delay)
         self.pings.user_lang = lambda user_id: str(self.user_lang(user_id))
 
@@ -131,8 +133,12 @@ class Driver:
     # -- computer seats ----------------------------------------------------------------
 
     def level(self, live: LiveTable) -> str:
-        """The kind of computer player that plays at this table."""
-        return str(live.bot_options.get("level", self.settings.computer_level))
+        """The kind of computer player that plays at this table: its /settings
+        choice, else the operator's level, else its game's default player."""
+        chosen = live.bot_options.get("level")
+        if chosen is not None:
+            return str(chosen)
+        return default_level(live.variant.id, self.settings.computer_level)
 
     def decision(self, live: LiveTable, seat: Seat) -> asyncio.Task[str]:
         """Start deciding ``seat``'s move in the state as it is now, from that seat's

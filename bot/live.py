@@ -8,20 +8,58 @@ after the change is committed to the database.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.render import GameRenderer
 from games.engine import Event, GameError, Seat, Variant
 from games.match import Match as GameMatch
+from games.registry import registration
 from storage import Deal, Match, Table
 
-__all__ = ["BOT_KEY", "BOT_OPTIONS", "LiveTable", "Notice", "TableError"]
+__all__ = [
+    "BOT_KEY",
+    "BOT_OPTIONS",
+    "LEVELS",
+    "LiveTable",
+    "Notice",
+    "TableError",
+    "bot_option_choices",
+    "default_level",
+]
 
 BOT_KEY = "_bot"
 """Key of the bot's own per-table options inside the table's options JSON."""
-BOT_OPTIONS: Mapping[str, Sequence[object]] = {"turn_timeout": (60, 180, 300, 600)}
+TURN_TIMEOUTS: tuple[int, ...] = (60, 180, 300, 600)
+"""The seconds per turn a table may choose (any game)."""
+LEVELS: tuple[str, ...] = ("rules", "strong")
+"""The computer player kinds a table may choose in /settings, where its game has
+them (``random`` and the frozen ``rules-v1`` are for the arena, not for a chat)."""
+BOT_OPTIONS: tuple[str, ...] = ("turn_timeout", "level")
+"""The bot's own per-table options, in the order /settings shows them; which of
+them a table offers, and their values, depend on its game (``bot_option_choices``)."""
+
+
+def bot_option_choices(variant_id: str) -> dict[str, tuple[object, ...]]:
+    """The bot options a table of this game offers, each with its values.
+
+    The level comes from the game's registration, so a game that gains a
+    strong player offers it without a change here; a choice of one is no
+    choice, so such a game shows no level row at all.
+    """
+    choices: dict[str, tuple[object, ...]] = {"turn_timeout": TURN_TIMEOUTS}
+    players = registration(variant_id).players
+    levels = tuple(kind for kind in LEVELS if kind in players)
+    if len(levels) > 1:
+        choices["level"] = levels
+    return choices
+
+
+def default_level(variant_id: str, configured: str | None) -> str:
+    """The level a table plays at unless its settings say otherwise: the operator's
+    ``KARBAN_COMPUTER_LEVEL`` when set, else the game's own ``default_player``."""
+    return configured if configured is not None else registration(variant_id).default_player
 
 
 class TableError(Exception):
@@ -133,6 +171,11 @@ class LiveTable:
     @property
     def bot_options(self) -> dict[str, Any]:
         return dict(self.row.options.get(BOT_KEY, {}))
+
+    @property
+    def bot_choices(self) -> dict[str, tuple[object, ...]]:
+        """The bot options this table offers in /settings and their values."""
+        return bot_option_choices(self.variant.id)
 
     @property
     def game_match(self) -> GameMatch | None:

@@ -15,19 +15,26 @@ from collections.abc import Sequence
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import CallbackData, Op
-from bot.live import BOT_OPTIONS, LiveTable, Notice
+from bot.live import BOT_OPTIONS, LiveTable, Notice, default_level
 from bot.publisher import Content
 from bot.render import Button, Keyboard, playable
 from bot.render.base import running_text, sheet_text
 from bot.render.i18n import Html, I18n, Translator, escape
 from games.engine import Seat, Variant
 
-__all__ = ["Screens", "option_names"]
+__all__ = ["Screens", "option_choices", "option_names"]
 
 
 def option_names(live: LiveTable) -> list[str]:
     """The options /settings offers, in a stable order (callback data uses the index)."""
-    return [*live.renderer.option_choices(), *BOT_OPTIONS]
+    return [*live.renderer.option_choices(), *live.bot_choices]
+
+
+def option_choices(live: LiveTable, name: str) -> list[object]:
+    """The values /settings cycles ``name`` through at this table."""
+    if name in BOT_OPTIONS:
+        return list(live.bot_choices[name])
+    return list(live.renderer.option_choices()[name])
 
 
 def _cb(live: LiveTable, op: Op, arg: str = "") -> CallbackData:
@@ -42,9 +49,13 @@ def _button(text: str, data: CallbackData) -> InlineKeyboardButton:
 class Screens:
     """Builds ``Content`` for the lobby, table, hands, results and menus."""
 
-    def __init__(self, i18n: I18n, default_timeout: float) -> None:
+    def __init__(
+        self, i18n: I18n, default_timeout: float, computer_level: str | None = None
+    ) -> None:
         self.i18n = i18n
         self.default_timeout = default_timeout
+        self.computer_level = computer_level
+        """The operator's level (``KARBAN_COMPUTER_LEVEL``); ``None``: each game's own."""
 
     def tr(self, live: LiveTable) -> Translator:
         return self.i18n.for_lang(live.language)
@@ -119,9 +130,15 @@ class Screens:
 
     def current_option(self, live: LiveTable, name: str) -> object:
         if name in BOT_OPTIONS:
-            return live.bot_options.get(name, self.default_timeout_value())
+            return live.bot_options.get(name, self.default_bot_option(live, name))
         defaults = live.variant.options({}).to_dict()
         return live.game_option_values.get(name, defaults.get(name))
+
+    def default_bot_option(self, live: LiveTable, name: str) -> object:
+        """What a bot option is at a table whose settings do not name it."""
+        if name == "level":
+            return default_level(live.variant.id, self.computer_level)
+        return self.default_timeout_value()
 
     def default_timeout_value(self) -> object:
         value = self.default_timeout
@@ -134,6 +151,8 @@ class Screens:
 
     def option_value(self, live: LiveTable, name: str, tr: Translator) -> Html:
         value = self.current_option(live, name)
+        if name == "level":  # an operator's kind without a text of its own shows as named
+            return tr.get(f"settings.level.{value}", str(value))
         if name in BOT_OPTIONS:
             return tr("settings.seconds", n=value)
         return live.renderer.option_value(name, value, tr)
@@ -145,11 +164,15 @@ class Screens:
             for name, value in live.game_option_values.items()
             if defaults.get(name) != value
         ]
-        if "turn_timeout" in live.bot_options:
-            name = "turn_timeout"
-            parts.append(
-                f"{self.option_label(live, name, tr)}: {self.option_value(live, name, tr)}"
-            )
+        shown = ["turn_timeout"] if "turn_timeout" in live.bot_options else []
+        # the level only when it is not what the table would get anyway
+        level = self.current_option(live, "level")
+        if "level" in live.bot_choices and level != self.default_bot_option(live, "level"):
+            shown.append("level")
+        parts.extend(
+            f"{self.option_label(live, name, tr)}: {self.option_value(live, name, tr)}"
+            for name in shown
+        )
         return Html("; ".join(parts))
 
     # -- the deal ----------------------------------------------------------------------

@@ -290,6 +290,8 @@ class TableManager:
             self._require(live, "lobby", "already_started", expected_version, exact=True)
             options = dict(live.row.options)
             if name in BOT_OPTIONS:
+                if value not in live.bot_choices.get(name, ()):  # not offered at this table
+                    raise TableError("bad_option")
                 options[BOT_KEY] = {**live.bot_options, name: value}
             else:
                 options[name] = value

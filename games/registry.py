@@ -125,6 +125,9 @@ class Registration:
     show the game yet), ``bench`` that of a ``(variant, seconds) -> exit code``
     function for ``python -m games bench`` (``None``: no benchmark yet).
     ``deal_noun`` names one deal in the terminal, per language.
+    ``default_player`` is the kind the bot seats unless a table's settings say
+    otherwise: ``strong`` where the strong player meets the chat's time budget
+    (``python -m games bench --players``), else ``rules``.
     """
 
     variant: Variant
@@ -134,6 +137,7 @@ class Registration:
     bench: str | None = None
     deal_noun: Mapping[str, str] = field(default_factory=lambda: {"cs": "rozdání", "en": "deal"})
     arena: ArenaMeasure = ArenaMeasure()
+    default_player: str = "rules"
 
     def player(self, kind: str) -> Player:
         """A new computer player of this kind; ``KeyError`` if the game has none."""
@@ -172,10 +176,12 @@ REGISTRY: tuple[Registration, ...] = (
             "rules": "games.players.marias_rules:MariasRulePlayer",
             # the first rule player, frozen so that the arena can measure ``rules`` against it
             "rules-v1": "games.players.marias_rules_v1:MariasRulePlayerV1",
+            "strong": "games.players.marias_strong:MariasStrongPlayer",
         },
         terminal_text="games.cli.marias_text",
         renderer="bot.render.marias:MariasRenderer",
         bench="games.cli.bench:marias_bench",
+        default_player="strong",
     ),
     Registration(
         BLAZEN,
@@ -184,10 +190,12 @@ REGISTRY: tuple[Registration, ...] = (
             "rules": "games.players.blazen_rules:BlazenRulePlayer",
             # Blázen's rule player has had one version: its v1 is the same player
             "rules-v1": "games.players.blazen_rules:BlazenRulePlayer",
+            "strong": "games.players.blazen_strong:BlazenStrongPlayer",
         },
         terminal_text="games.cli.blazen_text",
         renderer="bot.render.blazen:BlazenRenderer",
         bench="games.cli.bench:blazen_bench",
+        default_player="strong",
         deal_noun={"cs": "hra", "en": "game"},
         arena=ArenaMeasure(
             unit="fool rate",
@@ -197,18 +205,30 @@ REGISTRY: tuple[Registration, ...] = (
     ),
     Registration(
         CENZR,
-        players={"random": _RANDOM, "rules": _CENZR_RULES, "rules-v1": _CENZR_RULES},
+        players={
+            "random": _RANDOM,
+            "rules": _CENZR_RULES,
+            "rules-v1": _CENZR_RULES,
+            "strong": "games.players.cenzr_strong:CenzrStrongPlayer",
+        },
         terminal_text="games.cli.cenzr_text",
         renderer="bot.render.cenzr:CenzrRenderer",
         bench="games.cli.bench:cenzr_bench",
+        default_player="strong",
         arena=ArenaMeasure(unit="recorded points per seat and deal"),
     ),
     Registration(
         TISIC,
-        players={"random": _RANDOM, "rules": _TISIC_RULES, "rules-v1": _TISIC_RULES},
+        players={
+            "random": _RANDOM,
+            "rules": _TISIC_RULES,
+            "rules-v1": _TISIC_RULES,
+            "strong": "games.players.tisic_strong:TisicStrongPlayer",
+        },
         terminal_text="games.cli.tisic_text",
         renderer="bot.render.tisic:TisicRenderer",
         bench="games.cli.bench:tisic_bench",
+        default_player="strong",
     ),
     Registration(
         LICITOVANY,
@@ -217,10 +237,12 @@ REGISTRY: tuple[Registration, ...] = (
             "rules": "games.players.licit_rules:LicitRulePlayer",
             # licitovaný's rule player has had one version: its v1 is the same player
             "rules-v1": "games.players.licit_rules:LicitRulePlayer",
+            "strong": "games.players.licit_strong:LicitStrongPlayer",
         },
         terminal_text="games.cli.licit_text",
         renderer="bot.render.licit:LicitRenderer",
         bench="games.cli.bench:licit_bench",
+        default_player="strong",
     ),
     Registration(
         DVOU,
@@ -229,10 +251,12 @@ REGISTRY: tuple[Registration, ...] = (
             "rules": "games.players.dvou_rules:DvouRulePlayer",
             # ve dvou's rule player has had one version: its v1 is the same player
             "rules-v1": "games.players.dvou_rules:DvouRulePlayer",
+            "strong": "games.players.dvou_strong:DvouStrongPlayer",
         },
         terminal_text="games.cli.dvou_text",
         renderer="bot.render.dvou:DvouRenderer",
         bench="games.cli.bench:dvou_bench",
+        default_player="strong",
     ),
     Registration(
         KRIZOVY,
@@ -241,10 +265,12 @@ REGISTRY: tuple[Registration, ...] = (
             "rules": "games.players.krizovy_rules:KrizovyRulePlayer",
             # křížový's rule player has had one version: its v1 is the same player
             "rules-v1": "games.players.krizovy_rules:KrizovyRulePlayer",
+            "strong": "games.players.krizovy_strong:KrizovyStrongPlayer",
         },
         terminal_text="games.cli.krizovy_text",
         renderer="bot.render.krizovy:KrizovyRenderer",
         bench="games.cli.bench:krizovy_bench",
+        default_player="strong",
     ),
 )
 """The registered variants, the default one (of ``python -m games``) first."""

@@ -21,9 +21,9 @@ from bot.handlers.common import (
     reply,
     table_command,
 )
-from bot.live import BOT_OPTIONS, LiveTable, TableError
+from bot.live import LiveTable, TableError
 from bot.render.i18n import Translator
-from bot.screens import option_names
+from bot.screens import option_choices, option_names
 from bot.services import Services
 
 __all__ = ["on_option", "on_settings", "settings_cmd"]
@@ -84,7 +84,7 @@ async def on_option(
     if not data.arg.isdigit() or int(data.arg) >= len(names):
         raise TableError("forged")
     name = names[int(data.arg)]
-    choices = list(BOT_OPTIONS.get(name) or live.renderer.option_choices()[name])
+    choices = option_choices(live, name)
     current = found.screens.current_option(live, name)
     at = choices.index(current) + 1 if current in choices else 0
     following = [choices[(at + i) % len(choices)] for i in range(len(choices))]

@@ -27,10 +27,11 @@ import json
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
+from games.cli.contracts import ContractTally
 from games.engine import GameError, Outcome, Seat, Variant
 from games.players import PLAYER_NAMES, Player
 from games.registry import REGISTRY, UnknownVariant, find_variant, registration
@@ -73,6 +74,7 @@ class ArenaResult:
     a_mean: float  # A's mean result per seat and deal
     b_mean: float
     unplayed: int  # seatings whose deal ended without play (thrown in, redeal)
+    contracts: ContractTally = field(default_factory=ContractTally, compare=False)
 
     @property
     def mean(self) -> float:
@@ -139,6 +141,7 @@ def duel(
     counts = {"A": 0, "B": 0}
     unplayed = 0
     count = 0
+    contracts = ContractTally()
     for number in range(deals):
         deal_seed = master.getrandbits(32)
         dealer = number % table
@@ -151,6 +154,7 @@ def duel(
             players = {s: player[seating.get(s, "A")] for s in range(table)}
             outcome = _play(variant, opts, table, dealer, deal_seed, players)
             unplayed += not outcome.played
+            contracts.add(outcome.summary, lambda s, seating=seating: seating[s])  # type: ignore[misc]
             side: dict[str, list[float]] = {"A": [], "B": []}
             for s in playing:
                 score = measure.score(outcome.scores[s])
@@ -169,6 +173,7 @@ def duel(
         a_mean=totals["A"] / max(1, counts["A"]),
         b_mean=totals["B"] / max(1, counts["B"]),
         unplayed=unplayed,
+        contracts=contracts,
     )
 
 
@@ -196,6 +201,7 @@ def report(result: ArenaResult) -> str:
         lines.append(measure.note)
     if result.unplayed:
         lines.append(f"deals not played out (thrown in, redeal): {result.unplayed}")
+    lines.extend(result.contracts.lines())
     return "\n".join(lines)
 
 

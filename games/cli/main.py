@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from games.cli import arena, bench, play
+from games.cli import arena, bench, play, player_bench
 from games.players import PLAYER_NAMES
 from games.record import RecordError, ReplayError, load_record, replay_match
 from games.registry import REGISTRY
@@ -40,8 +40,15 @@ def _parser() -> argparse.ArgumentParser:
         help="a house rule, e.g. dvou_variant=B (VALUE as JSON, else text)",
     )
     bp = sub.add_parser("bench", help="print speed figures of the engine on one core")
-    bp.add_argument("variant", nargs="?", default=default)
+    bp.add_argument("variant", nargs="?", default=None, help=f"default: {default}")
     bp.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    bp.add_argument(
+        "--players",
+        action="store_true",
+        help="time computer players per decision instead (every game without a variant)",
+    )
+    bp.add_argument("--player", default=None, help="with --players: the kind (default: strong)")
+    bp.add_argument("--deals", type=int, default=20, help="with --players: deals per game")
     arena.add_parser(sub)
     return parser
 
@@ -80,4 +87,6 @@ def main(argv: Sequence[str]) -> int:
         return play.run(args)
     if args.command == "arena":
         return arena.run(args)
-    return bench.run(args.variant, args.seconds)
+    if args.players:
+        return player_bench.run(args.variant, args.player, args.deals)
+    return bench.run(args.variant or REGISTRY[0].variant.id, args.seconds)

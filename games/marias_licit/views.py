@@ -16,11 +16,14 @@ from games.cards import Card, CardSet, card_code, cards_of
 from games.engine import Seat
 from games.marias.rules import BETL_ORDER, NORMAL_ORDER, SHARP, suit_cards
 from games.marias.views import PlayedTrick, table_fields
+from games.marias.views import PlayerView as VolenyPlayerView
+from games.marias.views import PublicView as VolenyPublicView
+from games.marias_licit.levels import level
 from games.marias_licit.scoring import VARIANT_ID
 from games.marias_licit.state import LicitState
 from games.sides import SidesView
 
-__all__ = ["PlayedTrick", "PlayerView", "PublicView", "player_view", "public_view"]
+__all__ = ["PlayedTrick", "PlayerView", "PublicView", "player_view", "public_view", "voleny_view"]
 
 
 @dataclass(frozen=True)
@@ -139,4 +142,57 @@ def player_view(state: LicitState, seat: Seat) -> PlayerView:
         talon=talon,
         legal=tuple(a.code for a in state.legal_actions(seat)),
         sides=state.sides.visible_for(seat),
+    )
+
+
+def voleny_view(view: PlayerView) -> VolenyPlayerView:
+    """The same knowledge as a volený view, for volený's card play: the contract as
+    ``hra`` (with ``sedma`` when a seven is played for), ``betl`` or ``durch``."""
+    p = view.public
+    lv = None if p.level is None else level(p.level)
+    kind = None
+    if lv is not None:
+        kind = "betl" if lv.has("betl") else "durch" if lv.has("durch") else "hra"
+    sedma = lv is not None and (lv.has("sedma") or lv.has("dvesedmy"))
+    public = VolenyPublicView(
+        variant="marias-voleny",
+        version=p.version,
+        seats=p.seats,
+        dealer=p.dealer,
+        active=p.active,
+        phase=p.phase,
+        to_act=p.to_act,
+        declarer=p.declarer,
+        kind=kind,
+        trump=p.trump,
+        trump_card=None,
+        trump_blind=False,
+        trump_in_talon=p.trump_in_talon,
+        stovka=lv is not None and lv.has("sto"),
+        sedma=sedma,
+        flek={k: v for k, v in p.flek.items()},
+        calls=p.calls,
+        hand_sizes=p.hand_sizes,
+        trick=p.trick,
+        last_trick=p.last_trick,
+        last_winner=p.last_winner,
+        history=p.history,
+        tricks_won=p.tricks_won,
+        marriages=p.marriages,
+        lead_laid=False,
+        talon_face_up=p.talon_face_up,
+        end=p.end,
+        result=p.result,
+        sides=p.sides,
+    )
+    return VolenyPlayerView(
+        seat=view.seat,
+        public=public,
+        hand=view.hand,
+        hand_complete=True,
+        own_trump_card=None,
+        talon=view.talon,
+        lead_card=None,
+        legal=view.legal,
+        sides=view.sides,
     )

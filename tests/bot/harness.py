@@ -36,8 +36,11 @@ FAST = {
     "seed": 1234,
     "poll_timeout": 1,
     "computer_workers": 0,
+    "computer_level": "rules",
 }
-"""Timings for tests: a "minute" of the group budget lasts one second."""
+"""Timings for tests: a "minute" of the group budget lasts one second. The computer
+plays by the rules (fast, and the same moves for a seed whatever the machine's
+speed) unless a test restarts with ``computer_level=None``: each game's default."""
 
 
 def settings_for(server: FakeTelegram, db_path: Path, **overrides: Any) -> Settings:

@@ -25,8 +25,10 @@ from games.marias_krizovy.variant import KRIZOVY
 from games.marias_licit.variant import LICITOVANY
 from games.players import PLAYER_NAMES, make_player
 from games.players.blazen_rules import BlazenRulePlayer
+from games.players.blazen_strong import BlazenStrongPlayer
 from games.players.marias_rules import MariasRulePlayer
 from games.players.marias_rules_v1 import MariasRulePlayerV1
+from games.players.marias_strong import MariasStrongPlayer
 from games.players.random_player import RandomPlayer
 from games.registry import (
     REGISTRY,
@@ -184,12 +186,14 @@ def test_the_bot_shows_every_registered_variant() -> None:
 
 
 def test_make_player_looks_the_player_up_in_the_registry() -> None:
-    assert PLAYER_NAMES == ("random", "rules", "rules-v1")
+    assert PLAYER_NAMES == ("random", "rules", "rules-v1", "strong")
     assert isinstance(make_player("random", BLAZEN.id), RandomPlayer)
     assert isinstance(make_player("rules", VOLENY.id), MariasRulePlayer)
     assert isinstance(make_player("rules-v1", VOLENY.id), MariasRulePlayerV1)
     assert isinstance(make_player("rules", BLAZEN.id), BlazenRulePlayer)
     assert isinstance(make_player("rules-v1", BLAZEN.id), BlazenRulePlayer)
+    assert isinstance(make_player("strong", VOLENY.id), MariasStrongPlayer)
+    assert isinstance(make_player("strong", BLAZEN.id), BlazenStrongPlayer)
     with pytest.raises(KeyError, match="no computer player 'genius' for blazen"):
         make_player("genius", BLAZEN.id)
     with pytest.raises(KeyError):

@@ -1,0 +1,433 @@
+"""An open-hand solver for the rest of a trick game: every hand known.
+
+Strong players sample the hidden cards (``games.strong.sampling``) and solve
+each sample as if all hands were open; the mean over samples ranks the moves
+(perfect-information Monte Carlo). The solver is an alpha-beta search over the
+remaining cards with
+
+- a transposition table at trick starts (the value of the rest depends only on
+  the hands and who leads, not on how the position was reached),
+- equivalent cards merged: two cards of one hand with nothing between them in
+  their suit (in other hands or on the table) and the same worth play alike,
+  so only one is searched,
+- move ordering: the strongest card first, which makes cutoffs early.
+
+Values are for side ``C`` (the players in ``side``), who maximise; the others
+minimise. A position is scored by the card points taken from now on (plus the
+last trick's bonus and marriages), or, for a betl or a durch, ``-1`` when the
+contract is lost and ``0`` when it holds. ``nodes`` bounds the work; when it
+runs out the search returns what it has (the caller asked for a budget).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from games.cards import cards_of
+
+__all__ = ["Position", "Scoring", "TrickSolver"]
+
+_SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(5))
+_INF = 1 << 30
+
+
+class Rules(Protocol):
+    """What the solver needs of ``games.tricks.TrickRules``."""
+
+    @property
+    def beaters(self) -> tuple[int, ...]: ...
+
+    @property
+    def higher(self) -> tuple[int, ...]: ...
+
+    @property
+    def strength(self) -> tuple[int, ...]: ...
+
+    def legal(self, hand: int, led: int, winning: int) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """How taking a trick counts for side ``C``.
+
+    ``points[c]`` is card ``c``'s worth, ``last`` the bonus of the last trick;
+    ``marriages`` adds ``marriage``/``trump_marriage`` points to whoever plays a
+    king or queen while holding its partner (``kings`` and ``queens`` are masks;
+    the queen is the bit below the king). ``bonus_card`` taking the last trick
+    adds ``bonus`` (a sedma). ``sudden``: ``"betl"`` (side ``C`` must take no
+    trick) or ``"durch"`` (it must take every trick) replaces the points."""
+
+    points: tuple[int, ...]
+    last: int = 0
+    marriages: bool = False
+    kings: int = 0
+    queens: int = 0
+    trump_suit: int | None = None
+    marriage: int = 20
+    trump_marriage: int = 40
+    bonus_card: int | None = None
+    bonus: int = 0
+    sudden: str | None = None
+
+
+@dataclass(slots=True)
+class Position:
+    """Where play stands: hands per player (bit masks), the cards on the table in
+    order, who is to play and how many tricks are done of ``total``."""
+
+    hands: list[int]
+    table: list[int]
+    player: int
+    done: int
+    total: int
+    led_by: int = field(default=-1)
+
+    def __post_init__(self) -> None:
+        if self.led_by < 0:
+            self.led_by = (self.player - len(self.table)) % len(self.hands)
+
+
+class TrickSolver:
+    """Alpha-beta over the rest of the deal for the ``side`` (player indices)."""
+
+    def __init__(self, rules: Rules, scoring: Scoring, side: Sequence[int], players: int):
+        self.rules = rules
+        self.scoring = scoring
+        self.side_mask = sum(1 << p for p in side)
+        self.n = players
+        self.nodes = 0
+        self.limit = _INF
+        self.last_trick = (-1, -1)
+        """The winning card and taker of the last trick of the latest playout."""
+        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        special = scoring.kings | scoring.queens if scoring.marriages else 0
+        if scoring.bonus_card is not None:
+            special |= 1 << scoring.bonus_card
+        self.special = special
+        strength = rules.strength
+        self.order = [
+            sorted((c for c in range(13 * s, min(13 * s + 13, 54))), key=lambda c: -strength[c])
+            for s in range(5)
+        ]
+        self.key = [(-scoring.points[c], -strength[c]) for c in range(54)]
+
+    # -- public -----------------------------------------------------------------
+
+    def values(self, pos: Position, nodes: int = _INF) -> dict[int, int]:
+        """Each legal card of the player to move, with the value of playing it
+        (for side ``C``, from now on). Merged equivalent cards share a value."""
+        self.limit = self.nodes + nodes
+        hands = list(pos.hands)
+        table = list(pos.table)
+        led, win, taker = self._trick_state(table, pos.led_by)
+        legal = self._legal(hands[pos.player], table, led, win)
+        out: dict[int, int] = {}
+        for group in self._groups(legal, hands, table):
+            c = group[0]
+            v = self._play(
+                hands, table, led, win, taker, pos.player, pos.done, pos.total, c, -_INF, _INF
+            )
+            for x in group:
+                out[x] = v
+        return out
+
+    def playout(self, pos: Position, rng: random.Random, greedy: float = 0.8) -> int:
+        """One heuristic playout of the rest: its value (``last_trick`` tells who
+        took the last trick with which card)."""
+        hands = list(pos.hands)
+        table = list(pos.table)
+        led, win, taker = self._trick_state(table, pos.led_by)
+        legal = self._legal(hands[pos.player], table, led, win)
+        if rng.random() < greedy:
+            first = self._ordered(self._groups(legal, hands, table), table, win, taker, pos.player)[
+                0
+            ][0]
+        else:
+            cards = list(cards_of(legal))
+            first = cards[int(rng.random() * len(cards))]
+        return self._playout(
+            hands, table, led, win, taker, pos.player, pos.done, pos.total, first, rng, greedy
+        )
+
+    def rollout_values(
+        self, pos: Position, rng: random.Random, playouts: int, greedy: float = 0.8
+    ) -> dict[int, float]:
+        """Each legal card with the mean value of ``playouts`` playouts after it, each
+        card of them the heuristic's first choice (``greedy`` of the time) or any
+        legal card: for positions too big to solve, where the mean of cheap games
+        still ranks the cards."""
+        hands0 = list(pos.hands)
+        table0 = list(pos.table)
+        led, win, taker = self._trick_state(table0, pos.led_by)
+        legal = self._legal(hands0[pos.player], table0, led, win)
+        groups = self._groups(legal, hands0, table0)
+        out: dict[int, float] = {}
+        for group in groups:
+            total = 0
+            for _ in range(playouts):
+                total += self._playout(
+                    list(hands0), list(table0), led, win, taker, pos.player, pos.done,
+                    pos.total, group[0], rng, greedy,
+                )  # fmt: skip
+            for x in group:
+                out[x] = total / playouts
+        return out
+
+    def _playout(
+        self,
+        hands: list[int],
+        table: list[int],
+        led: int,
+        win: int,
+        taker: int,
+        player: int,
+        done: int,
+        total: int,
+        first: int,
+        rng: random.Random,
+        greedy: float,
+    ) -> int:
+        s = self.scoring
+        beaters = self.rules.beaters
+        value = 0
+        c = first
+        while True:
+            self.nodes += 1
+            if s.sudden is None and s.marriages:
+                gain = self._marriage(hands[player], c)
+                value += gain if self.side_mask >> player & 1 else -gain
+            hands[player] ^= 1 << c
+            if not table:
+                led, win, taker = c // 13, c, player
+            elif beaters[win] >> c & 1:
+                win, taker = c, player
+            table.append(c)
+            if len(table) < self.n:
+                player = (player + 1) % self.n
+            else:
+                taken = self.side_mask >> taker & 1
+                done += 1
+                if s.sudden is not None:
+                    if (s.sudden == "betl") == bool(taken):
+                        return -1
+                    if done == total:
+                        return 0
+                elif taken:
+                    value += sum(s.points[x] for x in table)
+                    if done == total:
+                        value += s.last + (s.bonus if win == s.bonus_card else 0)
+                if done == total:
+                    self.last_trick = (win, taker)
+                    return value
+                table.clear()
+                player = taker
+            legal = self._legal(hands[player], table, led, win)
+            if rng.random() < greedy:
+                ordered = self._ordered(
+                    self._groups(legal, hands, table), table, win, taker, player
+                )
+                c = ordered[0][0]
+            else:
+                cards = list(cards_of(legal))
+                c = cards[int(rng.random() * len(cards))]
+
+    # -- search -----------------------------------------------------------------
+
+    def _trick_state(self, table: list[int], led_by: int) -> tuple[int, int, int]:
+        if not table:
+            return 0, 0, 0
+        beaters = self.rules.beaters
+        win, taker = table[0], 0
+        for i, c in enumerate(table[1:], 1):
+            if beaters[win] >> c & 1:
+                win, taker = c, i
+        return table[0] // 13, win, (led_by + taker) % self.n
+
+    def _legal(self, hand: int, table: list[int], led: int, win: int) -> int:
+        return self.rules.legal(hand, led, win) if table else hand
+
+    def _groups(self, legal: int, hands: list[int], table: list[int]) -> list[list[int]]:
+        """The legal cards in classes of equivalent ones, best first."""
+        live = 0
+        for h in hands:
+            live |= h
+        for c in table:
+            live |= 1 << c
+        points = self.scoring.points
+        special = self.special
+        groups: list[list[int]] = []
+        for suit in range(5):
+            mine = legal & _SUIT_MASK[suit]
+            if not mine:
+                continue
+            run: list[int] = []
+            for c in self.order[suit]:
+                bit = 1 << c
+                if not live & bit:
+                    continue
+                if mine & bit and not special & bit:
+                    if run and points[run[-1]] == points[c]:
+                        run.append(c)
+                        continue
+                    if run:
+                        groups.append(run)
+                    run = [c]
+                    continue
+                if run:
+                    groups.append(run)
+                    run = []
+                if mine & bit:
+                    groups.append([c])
+            if run:
+                groups.append(run)
+        return groups
+
+    def _ordered(
+        self, groups: list[list[int]], table: list[int], win: int, taker: int, player: int
+    ) -> list[list[int]]:
+        """Likely best first, for early cutoffs: a lead from the top; a follower takes
+        the trick as cheaply as he can, throws points on his own side's trick and
+        his cheapest card on the other side's."""
+        if not table or len(groups) < 2:
+            key = self.key
+            return sorted(groups, key=lambda g: key[g[0]])
+        beaters = self.rules.beaters[win]
+        strength = self.rules.strength
+        points = self.scoring.points
+        ours = (self.side_mask >> taker & 1) == (self.side_mask >> player & 1)
+
+        def score(g: list[int]) -> int:
+            c = g[0]
+            if beaters >> c & 1:
+                return 2000 + 10 * points[c] - strength[c]
+            if ours:
+                return 1000 + 10 * points[c] - strength[c]
+            return -10 * points[c] - strength[c]
+
+        return sorted(groups, key=score, reverse=True)
+
+    def _marriage(self, hand: int, c: int) -> int:
+        s = self.scoring
+        bit = 1 << c
+        if not s.marriages:
+            return 0
+        partner = bit >> 1 if bit & s.kings else bit << 1 if bit & s.queens else 0
+        if not hand & partner:
+            return 0
+        return s.trump_marriage if c // 13 == s.trump_suit else s.marriage
+
+    def _play(
+        self,
+        hands: list[int],
+        table: list[int],
+        led: int,
+        win: int,
+        taker: int,
+        player: int,
+        done: int,
+        total: int,
+        c: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value (for side C, from now on) of ``player`` playing ``c``."""
+        self.nodes += 1
+        s = self.scoring
+        gain = 0
+        if s.sudden is None and s.marriages:  # a marriage of side D counts against C
+            gain = self._marriage(hands[player], c)
+            if not self.side_mask >> player & 1:
+                gain = -gain
+        hands[player] ^= 1 << c
+        if not table:
+            led, win, taker = c // 13, c, player
+        elif self.rules.beaters[win] >> c & 1:
+            win, taker = c, player
+        table.append(c)
+        try:
+            if len(table) < self.n:
+                return gain + self._search(
+                    hands, table, led, win, taker, (player + 1) % self.n, done, total,
+                    alpha - gain, beta - gain,
+                )  # fmt: skip
+            taken = self.side_mask >> taker & 1
+            if s.sudden is not None:
+                if (s.sudden == "betl") == bool(taken):
+                    return -1
+                if done + 1 == total:
+                    return 0
+                trick = 0
+            else:
+                trick = sum(s.points[x] for x in table) if taken else 0
+                if done + 1 == total:
+                    if taken:
+                        trick += s.last + (s.bonus if win == s.bonus_card else 0)
+                    return gain + trick
+            saved = table[:]
+            table.clear()
+            try:
+                v = self._search(
+                    hands, table, 0, 0, 0, taker, done + 1, total,
+                    alpha - gain - trick, beta - gain - trick,
+                )  # fmt: skip
+            finally:
+                table[:] = saved
+            return gain + trick + v
+        finally:
+            table.pop()
+            hands[player] ^= 1 << c
+
+    def _search(
+        self,
+        hands: list[int],
+        table: list[int],
+        led: int,
+        win: int,
+        taker: int,
+        player: int,
+        done: int,
+        total: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        key: tuple[int, ...] | None = None
+        if not table:
+            key = (*hands, player)
+            bounds = self.table.get(key)
+            if bounds is not None:
+                lo, hi = bounds
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                alpha, beta = max(alpha, lo), min(beta, hi)
+        a0, b0 = alpha, beta
+        legal = self._legal(hands[player], table, led, win)
+        maximise = self.side_mask >> player & 1
+        best = -_INF if maximise else _INF
+        for group in self._ordered(self._groups(legal, hands, table), table, win, taker, player):
+            v = self._play(
+                hands, table, led, win, taker, player, done, total, group[0], alpha, beta
+            )
+            if maximise:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
+                best = v
+                beta = min(beta, v)
+            if alpha >= beta or self.nodes >= self.limit:
+                break
+        if key is not None and self.nodes < self.limit:
+            lo, hi = self.table.get(key, (-_INF, _INF))
+            if best <= a0:
+                hi = min(hi, best)
+            elif best >= b0:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            self.table[key] = (lo, hi)
+        return best
