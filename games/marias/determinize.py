@@ -48,10 +48,12 @@ class World:
 
 def rules_of(view: PlayerView) -> TrickRules:
     """The trick rules of the deal the view shows (the default duties: a view does
-    not carry the house rules, and the default is what almost every table plays)."""
+    not carry the house rules, and the default is what almost every table plays);
+    the declarer knows his trumps before the table does."""
     pub = view.public
     hra = pub.kind == "hra"
-    trump = _SUITS.index(pub.trump) if hra and pub.trump else None
+    code = pub.trump or (view.own_trump_card[1] if view.own_trump_card else None)
+    trump = _SUITS.index(code) if hra and code else None
     duties = marias_duties(must_trump_when_cannot_overtrump=True)
     return TrickRules.build(duties, NORMAL_ORDER if hra else BETL_ORDER, None, trump)  # type: ignore[arg-type]
 

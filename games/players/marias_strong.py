@@ -69,6 +69,14 @@ strong), so each side would think itself the favourite; tutti and retutti ask
 for near certainty, or two strong players would raise each other without end."""
 
 
+def _trump_of(view: PlayerView) -> int | None:
+    """The trump suit: shown to all, or the declarer's own trump card before that."""
+    code = view.public.trump
+    if code is None and view.own_trump_card is not None:
+        code = view.own_trump_card[1]
+    return None if code is None else "hdsc".index(code)
+
+
 class MariasStrongPlayer:
     """Perfect-information Monte Carlo in the play of volený; the rule player elsewhere."""
 
@@ -143,18 +151,21 @@ class MariasStrongPlayer:
 
     def chances(self, view: PlayerView, rng: random.Random) -> dict[str, float]:
         """The declarer's chance to win the game and the sedma before the first card:
-        the share of heuristic playouts of sampled deals he wins."""
+        the share of heuristic playouts of sampled deals he wins (the declarer's own
+        trump card names the trumps before the table is shown them)."""
         pub = view.public
         active = list(pub.active)
-        assert pub.declarer is not None and pub.trump is not None
+        assert pub.declarer is not None
         rules = rules_of(view)
-        trump = "hdsc".index(pub.trump)
+        trump = _trump_of(view)
+        assert trump is not None
         seven = make_card(Rank.SEVEN, trump) if pub.sedma else None  # type: ignore[arg-type]
         # cards count twice and marriages once: the value is then above 90 exactly
         # when the declarer's total beats the defenders'
+        # (the seven is the bonus card worth nothing: the playouts keep it for the end)
         scoring = Scoring(
             tuple(2 * p for p in _POINTS), last=20, marriages=True, kings=KINGS,
-            queens=QUEENS, trump_suit=trump,
+            queens=QUEENS, trump_suit=trump, bonus_card=seven,
         )  # fmt: skip
         side = [active.index(pub.declarer)]
         leader = active.index(pub.declarer)

@@ -107,6 +107,7 @@ class TrickSolver:
         if scoring.bonus_card is not None:
             special |= 1 << scoring.bonus_card
         self.special = special
+        self.trump_mask: int = getattr(rules, "trump_mask", 0)
         strength = rules.strength
         self.order = [
             sorted((c for c in range(13 * s, min(13 * s + 13, 54))), key=lambda c: -strength[c])
@@ -146,7 +147,7 @@ class TrickSolver:
                 0
             ][0]
         else:
-            cards = list(cards_of(legal))
+            cards = list(cards_of(self._unkept(legal, pos.player)))
             first = cards[int(rng.random() * len(cards))]
         return self._playout(
             hands, table, led, win, taker, pos.player, pos.done, pos.total, first, rng, greedy
@@ -231,7 +232,7 @@ class TrickSolver:
                 )
                 c = ordered[0][0]
             else:
-                cards = list(cards_of(legal))
+                cards = list(cards_of(self._unkept(legal, player)))
                 c = cards[int(rng.random() * len(cards))]
 
     # -- search -----------------------------------------------------------------
@@ -285,14 +286,32 @@ class TrickSolver:
                 groups.append(run)
         return groups
 
+    def _unkept(self, legal: int, player: int) -> int:
+        """The cards a random move of a playout draws from: side C's bonus card only
+        when nothing else is legal (a sedma is not thrown away by chance)."""
+        keep = self.scoring.bonus_card
+        if keep is None or not self.side_mask >> player & 1:
+            return legal
+        return legal & ~(1 << keep) or legal
+
     def _ordered(
         self, groups: list[list[int]], table: list[int], win: int, taker: int, player: int
     ) -> list[list[int]]:
         """Likely best first, for early cutoffs: a lead from the top; a follower takes
         the trick as cheaply as he can, throws points on his own side's trick and
-        his cheapest card on the other side's."""
-        if not table or len(groups) < 2:
+        his cheapest card on the other side's. Side C keeps its bonus card (the
+        sedma's trump seven) for the end."""
+        if len(groups) < 2:
+            return groups
+        keep = self.scoring.bonus_card if self.side_mask >> player & 1 else None
+        if keep is not None and any(g[0] == keep for g in groups):
+            rest = [g for g in groups if g[0] != keep]
+            return [*self._ordered(rest, table, win, taker, player), [keep]] if rest else groups
+        if not table:
             key = self.key
+            if keep is not None:  # a sedma draws the trumps first, the strongest first
+                trumps = self.trump_mask
+                return sorted(groups, key=lambda g: (not trumps >> g[0] & 1, key[g[0]]))
             return sorted(groups, key=lambda g: key[g[0]])
         beaters = self.rules.beaters[win]
         strength = self.rules.strength

@@ -231,12 +231,18 @@ def button(message: FakeMessage, word: str) -> str:
 
 
 async def open_table(
-    h: Harness, group: FakeChat, humans: list[FakeUser], computers: int = 0, *, start: bool = True
+    h: Harness,
+    group: FakeChat,
+    humans: list[FakeUser],
+    computers: int = 0,
+    *,
+    start: bool = True,
+    game: str = "mariáš",
 ) -> LiveTable:
     """Humans with open direct chats sit down, computers fill up, and (optionally) a deal starts."""
     for user in humans:
         await h.server.start_dm(user)
-    await h.server.send_text(humans[0], group, "/new mariáš")
+    await h.server.send_text(humans[0], group, f"/new {game}")
     for user in humans[1:]:
         await h.server.send_text(user, group, "/join")
     await h.settle()

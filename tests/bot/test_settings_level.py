@@ -78,6 +78,35 @@ async def test_a_volený_table_chooses_the_level_of_its_computers(
     assert kinds and set(kinds) == {"rules"}
 
 
+@pytest.mark.parametrize(("game", "computers"), [("mariáš", 2), ("blazen", 1)])
+async def test_strong_computers_play_a_whole_deal_at_the_table(
+    bot: Harness,
+    pub: FakeChat,
+    jana: FakeUser,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    computers: int,
+) -> None:
+    """At the game's default level the strong players take every computer move of a
+    deal over the fake Bot API, within the think time, and the deal ends."""
+    await bot.restart(computer_level=None, think_seconds=0.3)
+    live = await open_table(bot, pub, [jana], computers=computers, start=False, game=game)
+    driver = bot.services.driver
+    assert driver.level(live) == "strong"
+    kinds: list[str] = []
+    choose = driver.thinker.choose
+
+    async def spy(variant_id: str, kind: str, *args: Any) -> str:
+        kinds.append(kind)
+        return await choose(variant_id, kind, *args)
+
+    monkeypatch.setattr(driver.thinker, "choose", spy)
+    await bot.server.send_text(jana, pub, "/start")
+    await play_deal(bot, pub, [Player(jana)], may_finish=True)
+    assert kinds and set(kinds) == {"strong"}
+    assert live.outcome is not None or live.state is None or live.state.is_over
+
+
 async def test_the_level_cycles_back_to_the_default_and_the_lobby_stops_naming_it(
     bot: Harness, server: FakeTelegram, pub: FakeChat, jana: FakeUser
 ) -> None:

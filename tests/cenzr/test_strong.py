@@ -15,6 +15,7 @@ from games.cenzr.variant import CENZR
 from games.players.cenzr_rules import CenzrRulePlayer
 from games.players.cenzr_strong import CenzrStrongPlayer
 from games.strong.budget import Budget
+from tests.strong.helpers import same_decision
 
 RULES = CenzrRulePlayer()
 
@@ -97,9 +98,7 @@ def test_never_peeks() -> None:
         other = _same_view_other_hands(state, seat, rng)
         if other is None:
             continue
-        a = player.choose(state.view(seat), state.legal_actions(seat), seat, random.Random(3))
-        b = player.choose(other.view(seat), other.legal_actions(seat), seat, random.Random(3))
-        assert a == b
+        same_decision(player, state, other, seat)
         compared += 1
     assert compared > 40
 

@@ -13,6 +13,7 @@ from games.players.marias_rules import MariasRulePlayer
 from games.players.marias_strong import MariasStrongPlayer
 from games.registry import find_variant
 from games.strong.budget import Budget
+from tests.strong.helpers import same_decision
 
 VOLENY = find_variant("marias-voleny")
 RULES = MariasRulePlayer()
@@ -90,9 +91,7 @@ def test_never_peeks() -> None:
         other = _same_view_other_hands(state, seat, rng)
         if other is None:
             continue
-        a = player.choose(state.view(seat), state.legal_actions(seat), seat, random.Random(3))
-        b = player.choose(other.view(seat), other.legal_actions(seat), seat, random.Random(3))
-        assert a == b
+        same_decision(player, state, other, seat)
         compared += 1
     assert compared > 40
 
@@ -105,9 +104,7 @@ def test_never_peeks_when_it_fleks() -> None:
         other = _same_view_other_hands(state, seat, rng)
         if other is None:
             continue
-        a = player.choose(state.view(seat), state.legal_actions(seat), seat, random.Random(5))
-        b = player.choose(other.view(seat), other.legal_actions(seat), seat, random.Random(5))
-        assert a == b
+        a = same_decision(player, state, other, seat, seed=5)
         compared += 1
         fleked += a.code.startswith("flek:")
     assert compared > 20 and fleked > 0

@@ -21,6 +21,7 @@ from games.registry import find_registration, find_variant
 from games.strong.budget import Budget
 from games.strong.solver import Position, Scoring
 from games.tricks import TrickRules, marias_duties
+from tests.strong.helpers import same_decision
 
 KRIZOVY = find_variant("marias-krizovy")
 RULES = KrizovyRulePlayer(honer_at=2)
@@ -107,9 +108,7 @@ def test_never_peeks() -> None:
         other = _redealt(state, seat, rng)
         if other is None:
             continue
-        a = player.choose(view, state.legal_actions(seat), seat, random.Random(3))
-        b = player.choose(other.view(seat), other.legal_actions(seat), seat, random.Random(3))
-        assert a == b
+        same_decision(player, state, other, seat)
         compared += 1
         defender = state.sides.role_of(seat) == "D"
         secret += defender and not state.sides.revealed and other.partner != state.partner

@@ -165,3 +165,25 @@ def test_a_node_budget_stops_the_search() -> None:
     solver = TrickSolver(rules, sc, [0], 3)
     solver.values(Position(hands, table, player, 2, 10), nodes=500)
     assert 500 <= solver.nodes < 500 + 200
+
+
+def test_playouts_keep_side_cs_bonus_card_for_the_end() -> None:
+    """A sedma's seven is not thrown away by a playout: side C's ordering puts it
+    last and its random moves draw it only when nothing else is legal; a sedma
+    leads its trumps first."""
+    rules, sc, hands, _table, _player = _position(11, 6, "sedma")
+    assert sc.bonus_card is not None
+    seven = sc.bonus_card
+    trumps = rules.trump_mask
+    hands[0] |= 1 << seven
+    for h in range(1, 3):
+        hands[h] &= ~(1 << seven)
+    solver = TrickSolver(rules, sc, [0], 3)
+    groups = solver._ordered(solver._groups(hands[0], hands, []), [], 0, 0, 0)
+    assert groups[-1] == [seven]
+    leads = [g[0] for g in groups[:-1]]
+    in_trumps = [bool(trumps >> c & 1) for c in leads]
+    assert in_trumps == sorted(in_trumps, reverse=True)  # the trumps first
+    assert solver._unkept(hands[0], 0) == hands[0] & ~(1 << seven) or hands[0] == 1 << seven
+    assert solver._unkept(1 << seven, 0) == 1 << seven
+    assert solver._unkept(hands[1] | 1 << seven, 1) == hands[1] | 1 << seven  # a defender

@@ -18,6 +18,7 @@ from games.tisic.game import TisicGame as TisicState
 from games.tisic.rules import ACES_TENS, MARRIAGE_VALUE, POINTS, trick_rules
 from games.tisic.search import TisicPosition, TisicSearch
 from games.tisic.variant import TISIC
+from tests.strong.helpers import same_decision
 
 RULES = TisicRulePlayer()
 
@@ -149,9 +150,7 @@ def test_never_peeks() -> None:
         other = _same_view_other_hands(state, seat, rng)
         if other is None:
             continue
-        a = player.choose(state.view(seat), state.legal_actions(seat), seat, random.Random(3))
-        b = player.choose(other.view(seat), other.legal_actions(seat), seat, random.Random(3))
-        assert a == b
+        same_decision(player, state, other, seat)
         compared += 1
     assert compared > 40
 
