@@ -14,11 +14,17 @@ called card to is the partner (the chooser himself: samec), and the sides
 follow from that. A seat so never uses knowledge it lacks. A sample is checked
 against the whole history by :func:`consistent` (each card played was legal
 from the hand the sample gives its player then).
+
+Before the play, while calling (§4.5), a seat sees only its packet 1 and who
+passed: :func:`sample_deal` deals the other 28 cards (its own packet 2 and
+both packets of every other active seat), so that the strong player can
+value each call, and the pass, on whole deals played out.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.cards import DECK_32, Card, Rank, Suit, card, make_card, mask_of
@@ -28,7 +34,16 @@ from games.cenzr.views import PlayerView
 from games.strong.sampling import deal_hidden
 from games.tricks import TrickRules
 
-__all__ = ["World", "consistent", "played_by", "rules_of", "sample_world", "start_hands"]
+__all__ = [
+    "Deal",
+    "World",
+    "consistent",
+    "played_by",
+    "rules_of",
+    "sample_deal",
+    "sample_world",
+    "start_hands",
+]
 
 DECK: int = mask_of(DECK_32)
 _SUIT = tuple(mask_of(c for c in DECK_32 if c // 13 == s) for s in range(4))
@@ -245,3 +260,59 @@ def _holder(view: PlayerView, start: dict[int, int]) -> int:
     assert pub.called is not None
     called = card(pub.called)
     return next(s for s, h in start.items() if h >> called & 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One sampled deal before the call: each active seat's packet 1 and packet 2
+    (card masks, four cards each), and whether the model of the earlier passes
+    held (``fits``; see :func:`sample_deal`)."""
+
+    packets: dict[int, tuple[int, int]]
+    fits: bool
+
+    def hand(self, seat: int) -> int:
+        """The 8 cards ``seat`` plays with (both packets)."""
+        first, second = self.packets[seat]
+        return first | second
+
+
+PassModel = Callable[[int, int], bool]
+"""Whether ``seat`` (the first argument) would pass with this packet 1 (a mask)."""
+
+
+def sample_deal(
+    view: PlayerView, rng: random.Random, passes: PassModel | None = None, tries: int = 100
+) -> Deal:
+    """A deal consistent with ``view`` while calling (§4.5): the seat's packet 1
+    is its hand, the other 28 cards are dealt at random into its packet 2 and
+    both packets of every other active seat (sitting-out seats get nothing).
+
+    A pass is a choice, not a rule, so nothing in the view forbids any deal of
+    the hidden cards. What a pass does tell depends on how the passer calls:
+    ``passes(seat, packet)`` is that model (the strong player uses its rule
+    player's calling), and the seats that passed before are dealt packets it
+    passes with, by rejection over whole deals, so the rest stays uniform
+    given it. A deal no try fitted is kept as drawn (``fits`` is ``False``):
+    it is still a deal the view allows."""
+    pub = view.public
+    assert pub.phase == "call", "sample_deal is for the calling phase"
+    me = view.seat
+    mine = mask_of(card(c) for c in view.hand)
+    others = [s for s in pub.active if s != me]
+    passed = [s for s in pub.passes if s != me and s in others]
+    # Holders: my packet 2, then packet 1 and packet 2 of each other seat.
+    sizes = [4] * (1 + 2 * len(others))
+    allowed = [DECK] * len(sizes)
+
+    def fits(parts: list[int]) -> bool:
+        if passes is None:
+            return True
+        return all(passes(s, parts[1 + 2 * others.index(s)]) for s in passed)
+
+    got = deal_hidden(DECK & ~mine, sizes, allowed, rng, accept=fits, tries=tries)
+    parts = got.hands
+    packets = {me: (mine, parts[0])}
+    for i, s in enumerate(others):
+        packets[s] = (parts[1 + 2 * i], parts[2 + 2 * i])
+    return Deal(packets, got.exact)

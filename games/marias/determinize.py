@@ -117,7 +117,8 @@ def sample_world(view: PlayerView, rng: random.Random) -> World:
             played |= 1 << c
             played_by[seat] = played_by.get(seat, 0) | 1 << c
     talon_known = mask_of(card(c) for c in view.talon) | mask_of(card(c) for c in pub.talon_face_up)
-    talon_size = 2
+    # two cards once the declarer has laid them away; none while he still holds twelve
+    talon_size = len(DECK_32) - played.bit_count() - sum(pub.hand_sizes[s] for s in active)
     fixed: dict[int, int] = {s: 0 for s in active}
     fixed[me] = mine
     declarer = pub.declarer

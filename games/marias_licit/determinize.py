@@ -8,6 +8,13 @@ same knowledge (``games.marias_licit.views.voleny_view``, which the rule
 player already uses) and sampled by ``games.marias.determinize``: voids from
 not following, the partner card of a declared marriage, the talon rules, and
 every sample checked against the whole history.
+
+Before the play the same sampler serves the strong player's auction, contract
+and flek decisions: in the auction nothing is known but the seat's own hand
+(the calls are not read as cards), so the other twenty cards and the talon are
+dealt anew; from the contract on the declarer's two discards are the talon.
+While the declarer holds all twelve cards (the talon phase) there is no talon
+to sample (volený's sampler sizes the talon by the cards not in a hand).
 """
 
 from __future__ import annotations

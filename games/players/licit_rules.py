@@ -13,7 +13,7 @@ player sizes up a hand:
   reach; the senior says "mám" (holds) while the level on the table is; F,
   asked after both others passed, names the lowest level (the contract may
   go higher later).
-* Talon: the volený talon rules (``games.players.marias_rules._talon_cost``:
+* Talon: the volený talon rules (``games.players.marias_rules.talon_cost``:
   no ace or ten away in a trump contract, keep trumps and marriages, make a
   void), or the worst two cards for betl and durch; the plan is the one whose
   ten kept cards reach the dearest level at or above the bid.
@@ -46,9 +46,9 @@ from games.players.marias_rules import (
     _betl_fit,
     _by_suit,
     _durch_fit,
-    _talon_cost,
     _worst_two,
     defence_strength,
+    talon_cost,
 )
 
 __all__ = ["LicitRulePlayer", "Reach", "reach"]
@@ -176,7 +176,7 @@ def reach(cards: Sequence[Card], *, least: int = 1, spare: int = 0) -> list[Reac
 def _cost(hand: list[Card], pair: tuple[Card, Card], trump: int) -> float:
     """Volený's talon cost, and the trump seven kept for a sedma."""
     seven = make_card(SEVEN, Suit(trump))
-    return _talon_cost(hand, pair, trump) + (60 if seven in pair else 0)
+    return talon_cost(hand, pair, trump) + (60 if seven in pair else 0)
 
 
 def _best_trump(cards: Sequence[Card], allowed: Iterable[Suit]) -> Suit:

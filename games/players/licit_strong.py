@@ -1,36 +1,319 @@
-"""The strong licitovaný player: sampled deals, each solved open-handed.
+"""The strong licitovaný player: sampled deals, played out or solved open-handed.
 
-In the play it samples deals consistent with its view
-(``games.marias_licit.determinize``), solves each (``games.strong.solver``
-through ``games.players.pimc``) and plays the card with the best mean: card
-points with the last trick and marriages, plus the sedma's last trick in a
-contract with a sedma (sedma, sto a sedma), or won/lost in betl and durch.
-Dvě sedmy (levels 9-12) ask the helper seven to take trick 9, which the solver
-cannot score, so they stay with the rule player, as do the auction, the
-talon, the contract, the fleks and the omyl (asked first whenever it is open).
-The first tricks are played by rollouts (``roll_from`` cards or fewer), the
-last by exact search (``solve_from``). It sees nothing but its view.
+Before the play it values its options over deals sampled consistently with its
+view (``games.marias_licit.determinize``), every option on the same deals
+(``games.players.pimc.option_means``), by heuristic playouts
+(``TrickSolver.playout``) priced with the licitovaný tariff (§3.3.5, §4.3, the
+default house rules: the sto doubled per ten over or short, the silent game
+and the silent seven):
+
+* Auction: every contract of levels 1-8 that a bid (or a "mám") would leave
+  open, valued as the declarer's expected payment per defender after taking
+  the sampled talon and laying away two cards (:func:`quick_discard`). It bids
+  the lowest level it may (or holds) when the best such contract beats passing
+  (worth 0) by its level's margin (``MARGIN``); otherwise it passes. A bid's
+  worth is that of the best contract at or above it, which only falls as the
+  bid rises, and the hold auction lets a seat go up a step at a time, so a
+  jump is never worth more than the lowest bid.
+* Talon: the rule player's discard, and each contract's own discard, paired
+  with the contracts they leave open; another discard replaces the rule
+  player's only when its pair beats his best by its level's margin.
+* Contract: each legal contract of levels 1-8 (and the omyl where it is open)
+  on the same deals; the rule player's choice stays unless another beats it by
+  the margin of its level.
+* Fleks: each flek chain (sedma, sto, betl, durch) is raised when the seat's
+  side wins it in at least ``FLEK_AT`` (volený's thresholds) of the playouts.
+
+The samples read the cards, not the calls: a seat that bid high is dealt a
+hand like any other. Dvě sedmy (levels 9-12) ask the helper seven to take
+trick 9, which neither the playouts nor the solver score, so a hand that
+reaches them by the rule player's count, and every decision in such a
+contract, stays with the rule player, as does the omyl in the play. In the
+play it samples deals and solves each (``games.strong.solver`` through
+``games.players.pimc``) and plays the card with the best mean: card points
+with the last trick and marriages, plus the sedma's last trick in a contract
+with a sedma, or won/lost in betl and durch. The first tricks are played by
+rollouts (``roll_from`` cards or fewer), the last by exact search
+(``solve_from``). It sees nothing but its view.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
 
-from games.cards import card
+from games.cards import DECK_32, Rank, Suit, card, cards_of, make_card, mask_of
 from games.engine import Action, Seat
-from games.marias.actions import Play
-from games.marias_licit.actions import Omyl
+from games.marias.actions import Discard, Flek, Pass, Play
+from games.marias.rules import BETL_ORDER, KINGS, NORMAL_ORDER, QUEENS, SHARP
+from games.marias_licit.actions import Bid, Contract, Hold, Omyl
 from games.marias_licit.determinize import rules_of, sample_world
-from games.marias_licit.levels import level
+from games.marias_licit.levels import LEVELS, level
 from games.marias_licit.views import PlayerView
-from games.players.licit_rules import LicitRulePlayer
-from games.players.marias_strong import contract_scoring
-from games.players.pimc import World, card_means, pick
+from games.players.licit_rules import LicitRulePlayer, reach
+from games.players.marias_strong import FLEK_AT, contract_scoring
+from games.players.pimc import World, best_option, card_means, option_means, pick
 from games.strong.budget import Budget
 from games.strong.solver import Position, Scoring, TrickSolver
+from games.tricks import TrickRules, marias_duties
 
-__all__ = ["LicitStrongPlayer", "play_scoring"]
+__all__ = [
+    "MARGIN",
+    "OMYL_UNITS",
+    "LicitStrongPlayer",
+    "Plan",
+    "play_scoring",
+    "quick_discard",
+]
+
+MARGIN: dict[int, float] = {1: 0.5, 2: 1.0, 3: 1.5, 4: 2.0, 5: 3.0, 6: 4.0, 7: 3.0, 8: 6.0}
+"""Units per defender by which a contract of each level must beat the
+alternative (passing, worth 0, in the auction; the rule player's choice at the
+talon and the contract) before it is chosen. Passing is the break-even: a
+contract is worth playing exactly when its expected payment is above 0. The
+margin covers the estimate's error (a dozen sampled deals of two playouts
+each) and what the playouts leave out: the fleks a doubtful contract draws, the
+bids that told the table a hand is strong. For an all-or-nothing component of
+price ``u`` the expected payment is ``u(2p - 1)``, so a margin ``m`` asks for a
+win chance of ``1/2 + m/(2u)``: 0.6 for betl (3 of 15) and durch (6 of 30), 0.625
+for a sedma (0.5 of 2, 1 of 4 in hearts). The sto levels ask a third to three
+eighths of their price, since a lost sto doubles per ten short and a few
+playouts misjudge it most."""
+
+OMYL_UNITS = -3.0
+"""A conceded level-1 sedma: the sedma lost at one flek less the silent game
+(§3.3.3 item 6), 3 units per defender."""
+
+_POINTS2 = tuple(20 if SHARP >> c & 1 else 0 for c in range(54))
+_SUITS = "hdsc"
+_DECK = mask_of(DECK_32)
+
+
+@cache
+def _rules(trump: int | None) -> TrickRules:
+    """The trick rules of a colour game with ``trump`` (``None``: betl and durch)."""
+    duties = marias_duties(must_trump_when_cannot_overtrump=True)
+    if trump is None:
+        return TrickRules.build(duties, BETL_ORDER, None, None)
+    return TrickRules.build(duties, NORMAL_ORDER, None, Suit(trump))
+
+
+def _suit_mask(suit: int) -> int:
+    return ((1 << 13) - 1) << (13 * suit)
+
+
+def _marriages(hand: int, trump: int) -> tuple[int, int]:
+    """The marriages a hand holds (each is declared in any playout: whichever of the
+    pair goes first, its partner is still held): their total and the best one."""
+    total = best = 0
+    for suit in range(4):
+        king = make_card(Rank.KING, Suit(suit))
+        queen = make_card(Rank.QUEEN, Suit(suit))
+        if hand >> king & 1 and hand >> queen & 1:
+            worth = 40 if suit == trump else 20
+            total += worth
+            best = max(best, worth)
+    return total, best
+
+
+def quick_discard(hand: int, trump: int) -> int:
+    """The ten cards a declarer keeps of twelve for a colour game in ``trump``:
+    away with the two weakest side cards, the shortest suits first (a void to
+    trump in), never an ace or ten (the talon rules), a trump or a marriage card
+    only when nothing else is left. Cheap, since it runs per sampled talon."""
+    cards = list(cards_of(hand))
+    if len(cards) <= 10:
+        return hand
+    length = [(hand & _suit_mask(s)).bit_count() for s in range(4)]
+    kings = {make_card(Rank.KING, Suit(s)) for s in range(4)}
+    queens = {make_card(Rank.QUEEN, Suit(s)) for s in range(4)}
+
+    def in_marriage(c: int) -> bool:
+        return (c in kings and hand >> (c - 1) & 1 == 1) or (
+            c in queens and hand >> (c + 1) & 1 == 1
+        )
+
+    def cost(c: int) -> tuple[int, int, int, int, int]:
+        suit = c // 13
+        return (
+            SHARP >> c & 1,
+            suit == trump,
+            in_marriage(c),
+            length[suit],
+            NORMAL_ORDER.strength[c],
+        )
+
+    away = sorted(cards, key=cost)[: len(cards) - 10]
+    for c in away:
+        hand &= ~(1 << c)
+    return hand
+
+
+def _kind(plan: Plan) -> str:
+    return "betl" if plan.level == 7 else "durch"
+
+
+def _sudden_discard(hand: int, kind: str) -> int:
+    """The ten cards a declarer keeps of twelve for betl or durch: away with the
+    cards the others can most easily make take a trick (betl: the fewest cards of
+    its suit above it are out) or lose one (durch: the most are above it)."""
+    cards = list(cards_of(hand))
+    if len(cards) <= 10:
+        return hand
+    strength = BETL_ORDER.strength
+    out = [c for c in range(54) if _DECK >> c & 1 and not hand >> c & 1]
+
+    def above(c: int) -> int:
+        return sum(1 for x in out if x // 13 == c // 13 and strength[x] > strength[c])
+
+    if kind == "betl":
+        away = sorted(cards, key=lambda c: (above(c), -strength[c]))
+    else:
+        away = sorted(cards, key=lambda c: (-above(c), strength[c]))
+    for c in away[: len(cards) - 10]:
+        hand &= ~(1 << c)
+    return hand
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A contract of levels 1-8 to value: its level and trumps (``None`` in betl and durch)."""
+
+    level: int
+    trump: int | None = None
+
+
+def _plans(least: int, most: int = 8) -> list[Plan]:
+    """Every contract of levels ``least`` to ``most`` (at most 8), with each trump it allows."""
+    out: list[Plan] = []
+    for lv in LEVELS[max(least, 1) - 1 : min(most, 8)]:
+        if not lv.trumps:
+            out.append(Plan(lv.number))
+        out.extend(Plan(lv.number, int(t)) for t in lv.trumps)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """One playout of a colour game: the declarer's card points (with the last trick),
+    who took the trump seven's last trick (+1 the declarer, -1 a defender, 0
+    neither), the declarer's marriages (total, best) and the defenders' (total,
+    the sum of each defender's best)."""
+
+    cards: int
+    seven: int
+    mine: tuple[int, int]
+    theirs: tuple[int, int]
+
+
+@dataclass
+class _Deal:
+    """One sampled deal for the decisions before the play: every active seat's hand
+    now (the declarer's may still hold the talon's two cards), who declares, who
+    leads a colour game; the playouts of each contract are made on demand and kept,
+    so every option priced on this deal sees the same games."""
+
+    hands: list[int]
+    declarer: int
+    forhond: int
+    rng: random.Random
+    playouts: int
+    colour_runs: dict[int, list[_Run]] = field(default_factory=dict)
+    sudden_runs: dict[str, list[bool]] = field(default_factory=dict)
+
+    def colour(self, trump: int) -> list[_Run]:
+        """The playouts of a colour game in ``trump`` (made once per deal)."""
+        got = self.colour_runs.get(trump)
+        if got is None:
+            got = self.colour_runs[trump] = self._colour(trump)
+        return got
+
+    def sudden(self, kind: str) -> list[bool]:
+        """Whether the declarer held the betl or durch, playout by playout."""
+        got = self.sudden_runs.get(kind)
+        if got is None:
+            got = self.sudden_runs[kind] = self._sudden(kind)
+        return got
+
+    def _colour(self, trump: int) -> list[_Run]:
+        hands = list(self.hands)
+        d = self.declarer
+        hands[d] = quick_discard(hands[d], trump)
+        seven = make_card(Rank.SEVEN, Suit(trump))
+        # cards count twice and marriages once: the heuristic then weighs a marriage
+        # against the tricks as the game's count does (volený's ``chances``)
+        scoring = Scoring(
+            _POINTS2, last=20, marriages=True, kings=KINGS, queens=QUEENS,
+            trump_suit=trump, bonus_card=seven,
+        )  # fmt: skip
+        solver = TrickSolver(_rules(trump), scoring, [d], len(hands))
+        mine = _marriages(hands[d], trump)
+        theirs = [_marriages(h, trump) for i, h in enumerate(hands) if i != d]
+        total_o = sum(t for t, _ in theirs)
+        best_o = sum(b for _, b in theirs)
+        out = []
+        for _ in range(self.playouts):
+            value = solver.playout(Position(list(hands), [], self.forhond, 0, 10), self.rng)
+            cards = (value - mine[0] + total_o) // 2
+            win, taker = solver.last_trick
+            side = 0 if win != seven else 1 if taker == d else -1
+            out.append(_Run(cards, side, mine, (total_o, best_o)))
+        return out
+
+    def _sudden(self, kind: str) -> list[bool]:
+        hands = list(self.hands)
+        d = self.declarer
+        hands[d] = _sudden_discard(hands[d], kind)
+        solver = TrickSolver(_rules(None), Scoring(_POINTS2, sudden=kind), [d], len(hands))
+        return [
+            solver.playout(Position(list(hands), [], d, 0, 10), self.rng) == 0
+            for _ in range(self.playouts)
+        ]
+
+    def value(self, plan: Plan) -> float:
+        """The declarer's mean payment per defender in ``plan`` over this deal's playouts."""
+        lv = level(plan.level)
+        if plan.trump is None:
+            kind = "betl" if lv.has("betl") else "durch"
+            price = lv.price_of(kind)
+            runs = self.sudden(kind)
+            return sum(price if won else -price for won in runs) / len(runs)
+        colour = self.colour(plan.trump)
+        return sum(_units(plan, run) for run in colour) / len(colour)
+
+
+def _units(plan: Plan, run: _Run) -> int:
+    """What one playout of a colour contract pays per defender (§3.3.5 with the
+    default house rules): the sto doubled per ten over or short, the sedma, and
+    the silent game or silent seven where the level has no sto or no sedma."""
+    lv = level(plan.level)
+    hearts = 2 if plan.trump == 0 else 1
+    cards = run.cards
+    total_d = cards + run.mine[0]
+    reach_d = cards + run.mine[1]
+    units = 0
+    if lv.has("sto"):
+        base = lv.price_of("sto")
+        if reach_d >= 100:
+            units += base << ((total_d - 100) // 10)
+        else:
+            units -= base << max(0, (100 - reach_d) // 10 - 1)
+    else:  # the silent game (a silent hundred at 2 units, doubled per ten over)
+        reach_o = 90 - cards + run.theirs[1]
+        if reach_d >= 100:
+            units += hearts * (2 << ((total_d - 100) // 10))
+        elif reach_o >= 100:
+            units -= hearts * (2 << ((90 - cards + run.theirs[0] - 100) // 10))
+        else:
+            units += hearts if total_d > 90 - cards + run.theirs[0] else -hearts
+    if lv.has("sedma"):
+        price = lv.price_of("sedma")
+        units += price if run.seven == 1 else -price
+    else:
+        units += hearts * run.seven  # the silent seven
+    return units
 
 
 def play_scoring(view: PlayerView) -> Scoring | None:
@@ -46,7 +329,7 @@ def play_scoring(view: PlayerView) -> Scoring | None:
 
 
 class LicitStrongPlayer:
-    """PIMC in the card play of licitovaný; the rule player elsewhere."""
+    """Sampled deals valued by playouts before the play, PIMC in the card play."""
 
     name = "strong"
 
@@ -56,15 +339,230 @@ class LicitStrongPlayer:
         solve_from: int = 5,
         roll_from: int | None = 10,
         playouts: int = 3,
+        plan_budget: Budget | None = None,
+        plan_playouts: int = 2,
     ) -> None:
         self.budget = budget or Budget(samples=16, nodes=100_000)
+        self.plan_budget = plan_budget or Budget(
+            samples=12, nodes=self.budget.nodes, stop=self.budget.stop
+        )
+        """The work of a decision before the play: ``samples`` deals, each priced by
+        ``plan_playouts`` playouts per contract (a playout is some 30 nodes)."""
         self.solve_from = solve_from
         self.roll_from = roll_from
         self.playouts = playouts
+        self.plan_playouts = plan_playouts
         self.rules = LicitRulePlayer()
 
     def choose(
         self, view: PlayerView, legal: Sequence[Action], seat: Seat, rng: random.Random
+    ) -> Action:
+        pub = view.public
+        ruled: Action | None = None
+        if any(isinstance(a, Omyl) for a in legal) and pub.phase != "contract":
+            ruled = self.rules.choose(view, legal, seat, rng)
+            if isinstance(ruled, Omyl):
+                return ruled
+        if len(legal) > 1 and pub.phase in ("auction", "talon", "contract", "flek"):
+            ruled = ruled or self.rules.choose(view, legal, seat, rng)
+            if pub.phase == "auction":
+                return self._auction(view, legal, ruled, rng)
+            if pub.phase == "talon":
+                return self._talon(view, legal, ruled, rng)
+            if pub.phase == "contract":
+                return self._contract(view, legal, ruled, rng)
+            return self._flek(view, legal, ruled, rng)
+        return self._play(view, legal, seat, rng, ruled)
+
+    # -- the auction, the contract, the fleks -----------------------------------------
+
+    def deal_sampler(self, view: PlayerView, rng: random.Random) -> _Deal:
+        """A deal consistent with the view, set up for pricing contracts: in the
+        auction the seat is the would-be declarer holding the sampled talon too."""
+        pub = view.public
+        active = list(pub.active)
+        world = sample_world(view, rng)
+        hands = list(world.hands)
+        if pub.declarer is None:
+            me = active.index(view.seat)
+            hands[me] |= world.talon
+            declarer = me
+        else:
+            declarer = active.index(pub.declarer)
+        return _Deal(hands, declarer, 0, rng, self.plan_playouts)
+
+    def plan_means(
+        self, view: PlayerView, plans: Sequence[Plan], rng: random.Random
+    ) -> dict[Plan, float]:
+        """Each plan's mean payment per defender for the declarer, all on the same deals."""
+        return option_means(
+            self.plan_budget, plans, lambda: self.deal_sampler(view, rng), _Deal.value
+        )
+
+    def _auction(
+        self, view: PlayerView, legal: Sequence[Action], ruled: Action, rng: random.Random
+    ) -> Action:
+        """Bid the lowest level it may, or hold, when a contract that leaves open is
+        worth more than passing by its margin; dvě sedmy are the rule player's."""
+        bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.level)
+        hold = next((a for a in legal if isinstance(a, Hold)), None)
+        passing = next((a for a in legal if isinstance(a, Pass)), None)
+        if passing is None:
+            return ruled
+        hand = [card(c) for c in view.hand]
+        if any(r.level >= 9 for r in reach(hand, spare=1)):
+            return ruled  # dvě sedmy in reach: past what the playouts can score
+        go: Action
+        if hold is not None:
+            least, go = view.public.bid, hold
+        elif bids:
+            least, go = bids[0].level, bids[0]
+        else:
+            return ruled
+        if least > 8:
+            return ruled
+        plans = _plans(least)
+        means = self.plan_means(view, plans, rng)
+        scored: dict[Plan | None, float] = {None: 0.0}
+        scored.update((p, v) for p, v in means.items())
+        choice = best_option(scored, None, lambda p: 0.0 if p is None else MARGIN[p.level])
+        return passing if choice is None else go
+
+    def _talon(
+        self, view: PlayerView, legal: Sequence[Action], ruled: Action, rng: random.Random
+    ) -> Action:
+        """The discard of the best (discard, contract) pair: the rule player's discard
+        with every contract it leaves open, and each contract's own discard
+        (:func:`quick_discard`, or the betl and durch one) with that contract; one
+        other than the rule player's replaces it only by its level's margin."""
+        pub = view.public
+        if not isinstance(ruled, Discard) or pub.bid > 8:
+            return ruled
+        hand = [card(c) for c in view.hand]
+        if any(r.level >= 9 for r in reach(hand, least=pub.bid)):
+            return ruled  # dvě sedmy in reach: the rule player's
+        discards = {mask_of(a.cards): a for a in legal if isinstance(a, Discard)}
+        mine = mask_of(hand)
+        ruled_mask = mask_of(ruled.cards)
+        plans = _plans(pub.bid)
+        pairs: list[tuple[int, Plan]] = [(ruled_mask, p) for p in plans]
+        for p in plans:
+            keep = (
+                _sudden_discard(mine, _kind(p)) if p.trump is None else quick_discard(mine, p.trump)
+            )
+            away = mine & ~keep
+            if away in discards and away != ruled_mask:
+                pairs.append((away, p))
+        if len({d for d, _ in pairs}) < 2:
+            return ruled
+        active = list(pub.active)
+        me = active.index(view.seat)
+
+        def sample() -> dict[int, _Deal]:
+            world = sample_world(view, rng)
+            out = {}
+            for away in {d for d, _ in pairs}:
+                hands = list(world.hands)
+                hands[me] = mine & ~away
+                out[away] = _Deal(hands, me, 0, rng, self.plan_playouts)
+            return out
+
+        def value(deals: dict[int, _Deal], pair: tuple[int, Plan]) -> float:
+            return deals[pair[0]].value(pair[1])
+
+        means = option_means(self.plan_budget, pairs, sample, value)
+        default = max((pair for pair in pairs if pair[0] == ruled_mask), key=means.__getitem__)
+        choice = best_option(means, default, lambda pair: MARGIN[pair[1].level])
+        return discards.get(choice[0], ruled)
+
+    def _contract(
+        self, view: PlayerView, legal: Sequence[Action], ruled: Action, rng: random.Random
+    ) -> Action:
+        """The legal contract of the best mean, where one other than the rule player's
+        must beat it by its level's margin (the omyl by nothing: its price is sure)."""
+        if isinstance(ruled, Contract) and ruled.level > 8:
+            return ruled
+        contracts = {
+            Plan(a.level, None if a.trump is None else int(a.trump)): a
+            for a in legal
+            if isinstance(a, Contract) and a.level <= 8
+        }
+        if not contracts:
+            return ruled
+        means: dict[Plan | None, float] = {}
+        means.update((p, v) for p, v in self.plan_means(view, list(contracts), rng).items())
+        omyl = next((a for a in legal if isinstance(a, Omyl)), None)
+        if omyl is not None:
+            means[None] = OMYL_UNITS
+        default: Plan | None
+        if isinstance(ruled, Contract):
+            default = Plan(ruled.level, None if ruled.trump is None else int(ruled.trump))
+        else:
+            default = None
+        if default not in means:
+            return ruled
+        choice = best_option(means, default, lambda p: 0.0 if p is None else MARGIN[p.level])
+        if choice is None:
+            return omyl or ruled
+        return contracts[choice]
+
+    def chances(self, view: PlayerView, rng: random.Random) -> dict[str, float]:
+        """The declarer's chance to win each flek chain of the contract on the table:
+        the share of the playouts of sampled deals in which it holds."""
+        pub = view.public
+        assert pub.level is not None
+        lv = level(pub.level)
+        trump = None if pub.trump is None else _SUITS.index(pub.trump)
+        names = [n for n in lv.components if n in ("sedma", "sto", "betl", "durch")]
+
+        def won(deal: _Deal, name: str) -> float:
+            if name in ("betl", "durch"):
+                runs = deal.sudden(name)
+                return sum(runs) / len(runs)
+            assert trump is not None
+            colour = deal.colour(trump)
+            if name == "sedma":
+                return sum(r.seven == 1 for r in colour) / len(colour)
+            return sum(r.cards + r.mine[1] >= 100 for r in colour) / len(colour)
+
+        return option_means(self.plan_budget, names, lambda: self.deal_sampler(view, rng), won)
+
+    def _flek(
+        self, view: PlayerView, legal: Sequence[Action], ruled: Action, rng: random.Random
+    ) -> Action:
+        """Raise each chain whose chance for the seat's side clears the threshold of its
+        next level (volený's ``FLEK_AT``); dvě sedmy stay with the rule player."""
+        pub = view.public
+        if pub.level is None or level(pub.level).has("dvesedmy") or pub.declarer is None:
+            return ruled
+        fleks = [a for a in legal if isinstance(a, Flek)]
+        passing = next((a for a in legal if isinstance(a, Pass)), None)
+        if not fleks or passing is None:
+            return ruled
+        raisable = {c for a in fleks for c in a.components}
+        chances = self.chances(view, rng)
+        mine = view.sides.role_of(view.seat) == "C"
+        wanted = []
+        for name, p_declarer in chances.items():
+            if name not in raisable:
+                continue
+            p = p_declarer if mine else 1.0 - p_declarer
+            at = int(pub.flek.get(name, 0))
+            if at < len(FLEK_AT) and p >= FLEK_AT[at]:
+                wanted.append(name)
+        wanted_set = set(wanted)
+        choice = next((a for a in fleks if set(a.components) == wanted_set), None)
+        return choice if choice is not None else passing
+
+    # -- the play -----------------------------------------------------------------------
+
+    def _play(
+        self,
+        view: PlayerView,
+        legal: Sequence[Action],
+        seat: Seat,
+        rng: random.Random,
+        ruled: Action | None,
     ) -> Action:
         plays = [a for a in legal if isinstance(a, Play)]
         pub = view.public
@@ -75,11 +573,7 @@ class LicitStrongPlayer:
             or pub.declarer is None
             or len(view.hand) > max(self.solve_from, self.roll_from or 0)
         ):
-            return self.rules.choose(view, legal, seat, rng)
-        if any(isinstance(a, Omyl) for a in legal):
-            ruled = self.rules.choose(view, legal, seat, rng)
-            if isinstance(ruled, Omyl):
-                return ruled
+            return ruled or self.rules.choose(view, legal, seat, rng)
         values = self.card_values(view, rng, {a.card for a in plays}, scoring)
         if not values:
             return self.rules.choose(view, legal, seat, rng)

@@ -234,7 +234,7 @@ class MariasRulePlayer:
             a, b = sorted(_worst_two(allowed, kind))  # not the trump card, say
             return next((d for d in discards if d.cards == (a, b)), discards[0])
         trump = _suit(card(view.own_trump_card)) if view.own_trump_card else None
-        return min(discards, key=lambda d: _talon_cost(hand, d.cards, trump))
+        return min(discards, key=lambda d: talon_cost(hand, d.cards, trump))
 
     def _announce(
         self, view: PlayerView, hand: list[Card], codes: dict[str, Action]
@@ -309,7 +309,7 @@ def _flek_code(codes: dict[str, Action], names: list[str]) -> Action | None:
     return codes.get("pass")
 
 
-def _talon_cost(hand: list[Card], pair: tuple[Card, Card], trump: int | None) -> float:
+def talon_cost(hand: list[Card], pair: tuple[Card, Card], trump: int | None) -> float:
     """How much a hra declarer loses by laying these two cards away (lower is better)."""
     cost = 0.0
     rest = [c for c in hand if c not in pair]

@@ -6,8 +6,11 @@ In the play it samples deals consistent with its view
 for the side (with the last trick and marriages) in a colour game, the sedma's
 trick on top when one is announced, won or lost in a betl or a durch. The
 search starts when a seat holds ``solve_from`` cards or fewer (cheap enough for
-a chat); the first tricks, and the choice of game, talon and flek, are the rule
-player's for now. It sees nothing but its view, so it cannot peek.
+a chat). The fleks are raised by the chance of sampled deals played out, the
+talon of a hra and the sedma and stovka chosen by their price over such
+playouts (``games.players.marias_declarer``); the first tricks, the trumps
+and the game (hra, betl, durch) are the rule player's. It sees nothing but its view, so it
+cannot peek.
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ from collections.abc import Sequence
 
 from games.cards import Rank, card, make_card
 from games.engine import Action, Seat
-from games.marias.actions import Flek, Pass, Play
+from games.marias.actions import Discard, Extras, Flek, Pass, Play
 from games.marias.determinize import rules_of, sample_world
 from games.marias.rules import KINGS, QUEENS, SHARP
 from games.marias.views import PlayerView
+from games.players.marias_declarer import choose_discard, choose_extras
 from games.players.marias_rules import MariasRulePlayer
 from games.players.pimc import World, card_means, pick
 from games.strong.budget import Budget
@@ -89,12 +93,16 @@ class MariasStrongPlayer:
         roll_from: int | None = 10,
         playouts: int = 3,
         flek_playouts: int = 6,
+        extras_playouts: int = 8,
+        discard_playouts: int = 5,
     ) -> None:
         self.budget = budget or Budget(samples=16, nodes=60_000)
         self.solve_from = solve_from
         self.roll_from = roll_from
         self.playouts = playouts
         self.flek_playouts = flek_playouts
+        self.extras_playouts = extras_playouts
+        self.discard_playouts = discard_playouts
         self.rules = MariasRulePlayer()
 
     def choose(
@@ -102,6 +110,12 @@ class MariasStrongPlayer:
     ) -> Action:
         plays = [a for a in legal if isinstance(a, Play)]
         pub = view.public
+        if any(isinstance(a, Extras) for a in legal):
+            default = self.rules.choose(view, legal, seat, rng)
+            return choose_extras(view, legal, default, rng, self.budget, self.extras_playouts)
+        if any(isinstance(a, Discard) for a in legal):
+            default = self.rules.choose(view, legal, seat, rng)
+            return choose_discard(view, legal, default, rng, self.budget, self.discard_playouts)
         if any(isinstance(a, Flek) for a in legal):
             flek = self._flek(view, legal, seat, rng)
             if flek is not None:

@@ -99,6 +99,9 @@ class TrickSolver:
         self.limit = _INF
         self.last_trick = (-1, -1)
         """The winning card and taker of the last trick of the latest playout."""
+        self.said: list[tuple[int, int]] = []
+        """The marriages of the latest ``playout`` (player, points): the decisions
+        before the play price a hundred by who said which."""
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
         special = scoring.kings | scoring.queens if scoring.marriages else 0
         if scoring.bonus_card is not None:
@@ -111,6 +114,12 @@ class TrickSolver:
             for s in range(5)
         ]
         self.key = [(-scoring.points[c], -strength[c]) for c in range(54)]
+        self.above = [
+            sum(1 << x for x in self.order[c // 13] if strength[x] > strength[c]) if c < 54 else 0
+            for c in range(54)
+        ]
+        """Per card: the cards of its suit that beat it (a card none of them is left
+        against is the boss of its suit)."""
 
     # -- public -----------------------------------------------------------------
 
@@ -135,14 +144,13 @@ class TrickSolver:
     def playout(self, pos: Position, rng: random.Random, greedy: float = 0.8) -> int:
         """One heuristic playout of the rest: its value (``last_trick`` tells who
         took the last trick with which card)."""
+        self.said = []
         hands = list(pos.hands)
         table = list(pos.table)
         led, win, taker = self._trick_state(table, pos.led_by)
         legal = self._legal(hands[pos.player], table, led, win)
         if rng.random() < greedy:
-            first = self._ordered(self._groups(legal, hands, table), table, win, taker, pos.player)[
-                0
-            ][0]
+            first = self._greedy(legal, hands, table, win, taker, pos.player)
         else:
             cards = list(cards_of(self._unkept(legal, pos.player)))
             first = cards[int(rng.random() * len(cards))]
@@ -196,7 +204,9 @@ class TrickSolver:
             self.nodes += 1
             if s.sudden is None and s.marriages:
                 gain = self._marriage(hands[player], c)
-                value += gain if self.side_mask >> player & 1 else -gain
+                if gain:
+                    self.said.append((player, gain))
+                    value += gain if self.side_mask >> player & 1 else -gain
             hands[player] ^= 1 << c
             if not table:
                 led, win, taker = c // 13, c, player
@@ -224,10 +234,7 @@ class TrickSolver:
                 player = taker
             legal = self._legal(hands[player], table, led, win)
             if rng.random() < greedy:
-                ordered = self._ordered(
-                    self._groups(legal, hands, table), table, win, taker, player
-                )
-                c = ordered[0][0]
+                c = self._greedy(legal, hands, table, win, taker, player)
             else:
                 cards = list(cards_of(self._unkept(legal, player)))
                 c = cards[int(rng.random() * len(cards))]
@@ -282,6 +289,74 @@ class TrickSolver:
             if run:
                 groups.append(run)
         return groups
+
+    def _greedy(
+        self, legal: int, hands: list[int], table: list[int], win: int, taker: int, player: int
+    ) -> int:
+        """A playout's card: what a sound player plays without looking ahead, so
+        that the mean of cheap games tells a strong hand from a weak one.
+
+        A leader cashes a boss (a card no opponent can beat in its suit, nor
+        trump) with points first, then a boss, else leads low and keeps his tens;
+        side C with a bonus card (a sedma) draws trumps first. A follower who can
+        take the trick takes it with points when nobody after him can take it
+        back, else as cheaply as he can; one who cannot throws points on his
+        side's trick when it is safe and his cheapest card otherwise. Side C's
+        bonus card waits for the end. In a betl or durch the search's ordering
+        decides (points do not count there)."""
+        s = self.scoring
+        if s.sudden is not None:
+            return self._ordered(self._groups(legal, hands, table), table, win, taker, player)[0][0]
+        keep = s.bonus_card if self.side_mask >> player & 1 else None
+        if keep is not None and legal & ~(1 << keep):
+            legal &= ~(1 << keep)
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1
+        mine = self.side_mask >> player & 1
+        rivals = 0
+        for q in range(self.n):
+            if q != player and (self.side_mask >> q & 1) != mine:
+                rivals |= hands[q]
+        points = s.points
+        strength = self.rules.strength
+        trumps = self.trump_mask
+        above = self.above
+        if not table:
+            if keep is not None and legal & trumps:
+                return max(cards_of(legal & trumps), key=lambda c: strength[c])
+            best, best_score = -1, -(1 << 20)
+            for c in cards_of(legal):
+                suit = _SUIT_MASK[c // 13]
+                boss = not rivals & above[c]
+                if boss and not trumps & 1 << c and trumps & rivals:
+                    boss = not any(  # a rival void in the suit with trumps would ruff it
+                        not hands[q] & suit and hands[q] & trumps
+                        for q in range(self.n)
+                        if (self.side_mask >> q & 1) != mine
+                    )
+                if boss:
+                    score = 1000 + 10 * points[c] + strength[c]
+                else:
+                    score = -100 * points[c] - strength[c] - (50 if trumps >> c & 1 else 0)
+                if score > best_score:
+                    best, best_score = c, score
+            return best
+        beaters = self.rules.beaters[win]
+        takers = legal & beaters
+        later = 0  # the rivals still to play in this trick
+        for k in range(1, self.n - len(table)):
+            q = (player + k) % self.n
+            if (self.side_mask >> q & 1) != mine:
+                later |= hands[q]
+        if takers:
+            safe = [c for c in cards_of(takers) if not later & self.rules.beaters[c]]
+            if safe:
+                return max(safe, key=lambda c: (points[c], -strength[c]))
+            return min(cards_of(takers), key=lambda c: (strength[c], points[c]))
+        ours = (self.side_mask >> taker & 1) == mine
+        if ours and not later & beaters:
+            return max(cards_of(legal), key=lambda c: (points[c], -strength[c]))
+        return min(cards_of(legal), key=lambda c: (points[c], strength[c]))
 
     def _unkept(self, legal: int, player: int) -> int:
         """The cards a random move of a playout draws from: side C's bonus card only

@@ -12,6 +12,14 @@ cards went to the declarer (in hand, played or laid away). A sample is
 checked against the whole history by :func:`consistent` (each card played was
 legal, duty to head included, from the hand the sample gives its player then).
 The auction is not read into the hands (a bid says too little, too loosely).
+
+Before the play (for the bids, the talon and the contract) the same sampler
+covers the earlier phases: in the auction nobody has the talon, so its two
+cards are dealt from the unseen ones like another hand (``World.talon``);
+once the talon is taken the declarer holds twelve and, for him, only the
+two other hands are hidden; a defender's sample lays two cards away only
+once the declarer has discarded (the contract phase on), not while he still
+holds twelve.
 """
 
 from __future__ import annotations
@@ -25,21 +33,25 @@ from games.tisic.rules import ACES_TENS, KINGS, QUEENS, trick_rules
 from games.tisic.views import PlayerView
 from games.tricks import TrickRules
 
-__all__ = ["FOLLOW_RULE", "World", "consistent", "rules_for", "sample_world"]
+__all__ = ["DISCARDED", "FOLLOW_RULE", "World", "consistent", "rules_for", "sample_world"]
 
 DECK: int = mask_of(DECK_32)
 FOLLOW_RULE = "mariash"
 """The default follow rule (a view does not carry the house rules)."""
+DISCARDED = frozenset(("contract", "play", "over"))
+"""The phases in which the declarer has laid his two cards away (§6.2, §6.4)."""
 
 
 @dataclass(frozen=True, slots=True)
 class World:
     """One sampled deal: each active seat's hand now, the declarer's discards, and
-    whether every constraint held (``exact``)."""
+    whether every constraint held (``exact``); in the auction, the two talon
+    cards too (``talon``, 0 once it is taken: they are then in a hand)."""
 
     hands: dict[int, int]
     discards: int
     exact: bool
+    talon: int = 0
 
 
 def rules_for(trump: str | None) -> TrickRules:
@@ -125,10 +137,14 @@ def sample_world(view: PlayerView, rng: random.Random) -> World:
         if s != declarer:
             allowed[i] &= ~shown
     sizes = [pub.hand_sizes[s] - fixed[s].bit_count() for s in holders]
-    pile = me != declarer and declarer is not None
+    pile = me != declarer and declarer is not None and pub.phase in DISCARDED
     if pile:
         sizes.append(2)
         allowed.append(DECK & ~ACES_TENS)
+    face_down = declarer is None  # the auction: the talon lies face down, unseen
+    if face_down:
+        sizes.append(2)
+        allowed.append(DECK)
 
     def accept(parts: list[int]) -> bool:
         hands = {s: parts[i] | fixed[s] for i, s in enumerate(holders)}
@@ -139,4 +155,5 @@ def sample_world(view: PlayerView, rng: random.Random) -> World:
     hands = {s: sample.hands[i] | fixed[s] for i, s in enumerate(holders)}
     hands[me] = mine
     discards = sample.hands[-1] if pile else known_discards
-    return World(hands, discards, sample.exact)
+    talon = sample.hands[-1] if face_down else 0
+    return World(hands, discards, sample.exact, talon)

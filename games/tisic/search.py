@@ -122,6 +122,32 @@ class TisicSearch:
                 out[c] = total / playouts
         return out
 
+    def playout(
+        self,
+        pos: TisicPosition,
+        rng: random.Random,
+        greedy: float = 0.8,
+        counted: int | None = None,
+    ) -> int:
+        """What the declarer (or the player ``counted``) gains from ``pos`` in one
+        heuristic playout, its first card chosen like the rest: for valuing a deal
+        before its play (a bid, a discard, a contract), where no card is being
+        chosen. ``counted`` counts a defender's own tricks and marriages (what he
+        writes, §8.3), the declarer still playing alone against two."""
+        rules = self.rules[pos.trump]
+        led, win, taker = self._trick_state(pos.table, rules, pos.player)
+        hand = pos.hands[pos.player]
+        legal = self._legal(hand, pos.table, rules, led, win)
+        if rng.random() < greedy:
+            marriages = self._marriages(hand, pos.done) if not pos.table else 0
+            groups = self._groups(legal, pos.hands, pos.table)
+            first = self._ordered(groups, pos.table, rules, win, taker, pos.player, marriages)
+            c = first[0][0]
+        else:
+            cards = _bits(legal)
+            c = cards[int(rng.random() * len(cards))]
+        return self._playout(pos, c, rng, greedy, counted)
+
     # -- the rules --------------------------------------------------------------
 
     def _trick_state(
@@ -328,7 +354,15 @@ class TisicSearch:
             self.table[key] = (lo, hi)
         return best
 
-    def _playout(self, pos: TisicPosition, first: int, rng: random.Random, greedy: float) -> int:
+    def _playout(
+        self,
+        pos: TisicPosition,
+        first: int,
+        rng: random.Random,
+        greedy: float,
+        counted: int | None = None,
+    ) -> int:
+        me = self.declarer if counted is None else counted
         hands = list(pos.hands)
         table = list(pos.table)
         trump = pos.trump
@@ -341,7 +375,7 @@ class TisicSearch:
             if declared >= 0:
                 trump = declared
                 rules = self.rules[trump]
-                if player == self.declarer:
+                if player == me:
                     value += MARRIAGE_VALUE[declared]
             hands[player] ^= 1 << c
             if not table:
@@ -352,7 +386,7 @@ class TisicSearch:
             if len(table) < 3:
                 player = (player + 1) % 3
             else:
-                if taker == self.declarer:
+                if taker == me:
                     value += sum(POINTS[x] for x in table)
                 done += 1
                 if done == pos.total:

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import cast
 
 from games.cards import Card, card
+from games.cenzr.actions import Announce
 from games.cenzr.determinize import consistent, played_by, rules_of, sample_world
 from games.cenzr.game import CenzrGame as CenzrState
 from games.cenzr.variant import CENZR
@@ -101,6 +102,23 @@ def test_never_peeks() -> None:
         same_decision(player, state, other, seat)
         compared += 1
     assert compared > 40
+
+
+def test_never_peeks_when_announcing() -> None:
+    """Trick 1 with "announce" open: whether it announces (valued on samples, the
+    later announcers among them) is the same with other hidden cards."""
+    player = CenzrStrongPlayer(Budget(samples=4, nodes=20_000))
+    rng = random.Random(12)
+    compared = 0
+    for state, seat in _positions(60, seed=700):
+        if not any(isinstance(a, Announce) for a in state.legal_actions(seat)):
+            continue
+        other = _same_view_other_hands(state, seat, rng)
+        if other is None:
+            continue
+        same_decision(player, state, other, seat)
+        compared += 1
+    assert compared > 15
 
 
 def test_strong_players_play_whole_deals() -> None:

@@ -16,13 +16,17 @@ from games.players.pimc import World, card_means
 from games.registry import find_registration, find_variant
 from games.strong.budget import Budget
 from games.strong.solver import Position, TrickSolver
+from tests.strong.helpers import same_decision
 
 LICIT = find_variant("marias-licitovany")
 RULES = LicitRulePlayer()
 
 
-def _positions(deals: int, seed: int = 0) -> Iterator[tuple[LicitState, int]]:
-    """Every play position of seeded deals played by the rule player."""
+def _positions(
+    deals: int, seed: int = 0, phases: frozenset[str] = frozenset({"play"})
+) -> Iterator[tuple[LicitState, int]]:
+    """Every position of seeded deals played by the rule player in these phases
+    (the play's unless told)."""
     for deal in range(deals):
         rng = random.Random(seed + deal)
         state: LicitState = LICIT.new_deal(LICIT.options({}), 3, deal % 3, seed=seed + deal)
@@ -30,7 +34,7 @@ def _positions(deals: int, seed: int = 0) -> Iterator[tuple[LicitState, int]]:
             seat = state.to_move
             assert seat is not None
             view = player_view(state, seat)
-            if view.public.phase == "play":
+            if view.public.phase in phases:
                 yield state, seat
             action = RULES.choose(view, state.legal_actions(seat), seat, rng)
             state, _ = LICIT.apply(state, seat, action)
@@ -96,6 +100,27 @@ def test_never_peeks() -> None:
         assert a == b
         compared += 1
     assert compared > 40
+
+
+def test_never_peeks_in_the_auction_and_the_fleks() -> None:
+    """The bids, holds, discards, contracts and fleks, valued over sampled deals, are the same
+    for the same view with the hidden cards (the others' hands, the talon where the
+    seat has not seen it) dealt otherwise."""
+    player = LicitStrongPlayer(plan_budget=Budget(samples=4, nodes=1))
+    rng = random.Random(12)
+    compared: dict[str, int] = {}
+    phases = frozenset({"auction", "talon", "contract", "flek"})
+    for state, seat in _positions(40, seed=300, phases=phases):
+        if len(state.legal_actions(seat)) < 2:
+            continue
+        other = _same_view_other_hands(state, seat, rng)
+        if other is None:
+            continue
+        same_decision(player, state, other, seat)
+        phase = player_view(state, seat).public.phase
+        compared[phase] = compared.get(phase, 0) + 1
+    assert compared.get("auction", 0) > 40
+    assert compared.get("flek", 0) > 10
 
 
 def test_strong_players_play_whole_deals() -> None:
