@@ -14,7 +14,6 @@ start, and the player to move has not played to it yet). The trump 7, 8 and
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 
 from games.cards import Card
@@ -123,62 +122,6 @@ class HonerSolver(TrickSolver):
         )
         return v + gain
 
-    def _playout(
-        self,
-        hands: list[int],
-        table: list[int],
-        led: int,
-        win: int,
-        taker: int,
-        player: int,
-        done: int,
-        total: int,
-        first: int,
-        rng: random.Random,
-        greedy: float,
-    ) -> int:
-        """``TrickSolver._playout`` with the honers paid as each trick is taken."""
-        s = self.scoring
-        beaters = self.rules.beaters
-        value = 0
-        c = first
-        while True:
-            self.nodes += 1
-            if s.sudden is None and s.marriages:
-                gain = self._marriage(hands[player], c)
-                value += gain if self.side_mask >> player & 1 else -gain
-            hands[player] ^= 1 << c
-            if not table:
-                led, win, taker = c // 13, c, player
-            elif beaters[win] >> c & 1:
-                win, taker = c, player
-            table.append(c)
-            if len(table) < self.n:
-                player = (player + 1) % self.n
-            else:
-                taken = self.side_mask >> taker & 1
-                done += 1
-                if s.sudden is not None:
-                    if (s.sudden == "betl") == bool(taken):
-                        return -1
-                    if done == total:
-                        return 0
-                else:
-                    value += self.honer_gain(table, (player + 1) % self.n, done)
-                    if taken:
-                        value += sum(s.points[x] for x in table)
-                        if done == total:
-                            value += s.last + (s.bonus if win == s.bonus_card else 0)
-                if done == total:
-                    return value
-                table.clear()
-                player = taker
-            legal = self._legal(hands[player], table, led, win)
-            if rng.random() < greedy:
-                ordered = self._ordered(
-                    self._groups(legal, hands, table), table, win, taker, player
-                )
-                c = ordered[0][0]
-            else:
-                cards = [x for x in range(54) if legal >> x & 1]
-                c = cards[int(rng.random() * len(cards))]
+    def _trick_bonus(self, trick: Sequence[int], leader: int, number: int) -> int:
+        """A playout pays the honers as each trick is taken."""
+        return self.honer_gain(trick, leader, number)

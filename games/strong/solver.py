@@ -223,10 +223,12 @@ class TrickSolver:
                         return -1
                     if done == total:
                         return 0
-                elif taken:
-                    value += sum(s.points[x] for x in table)
-                    if done == total:
-                        value += s.last + (s.bonus if win == s.bonus_card else 0)
+                else:
+                    value += self._trick_bonus(table, (player + 1) % self.n, done)
+                    if taken:
+                        value += sum(s.points[x] for x in table)
+                        if done == total:
+                            value += s.last + (s.bonus if win == s.bonus_card else 0)
                 if done == total:
                     self.last_trick = (win, taker)
                     return value
@@ -289,6 +291,11 @@ class TrickSolver:
             if run:
                 groups.append(run)
         return groups
+
+    def _trick_bonus(self, trick: Sequence[int], leader: int, number: int) -> int:
+        """What a full ``trick`` (trick ``number``, led by ``leader``) is worth to side C
+        beyond its cards, in a playout: nothing here; a game with honers pays them."""
+        return 0
 
     def _greedy(
         self, legal: int, hands: list[int], table: list[int], win: int, taker: int, player: int
