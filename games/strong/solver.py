@@ -313,7 +313,7 @@ class TrickSolver:
         decides (points do not count there)."""
         s = self.scoring
         if s.sudden is not None:
-            return self._ordered(self._groups(legal, hands, table), table, win, taker, player)[0][0]
+            return self._sudden(legal, hands, table, win, taker, player)
         keep = s.bonus_card if self.side_mask >> player & 1 else None
         if keep is not None and legal & ~(1 << keep):
             legal &= ~(1 << keep)
@@ -364,6 +364,65 @@ class TrickSolver:
         if ours and not later & beaters:
             return max(cards_of(legal), key=lambda c: (points[c], -strength[c]))
         return min(cards_of(legal), key=lambda c: (points[c], strength[c]))
+
+    def _sudden(
+        self, legal: int, hands: list[int], table: list[int], win: int, taker: int, player: int
+    ) -> int:
+        """A playout's card in a betl (side C must take no trick) or a durch (it must
+        take every one). In a betl side C leads what a rival must beat and, following,
+        keeps under the trick with its highest card that stays under; the other side
+        leads where C cannot duck and stays under C's card. In a durch side C leads
+        its boss and takes as cheaply as is safe; the others try to take a trick."""
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1
+        strength = self.rules.strength
+        above = self.above
+        mine = self.side_mask >> player & 1
+        c_cards = rivals = 0
+        for q in range(self.n):
+            if self.side_mask >> q & 1:
+                c_cards |= hands[q] if q != player else 0
+            if q != player and (self.side_mask >> q & 1) != mine:
+                rivals |= hands[q]
+        cards = list(cards_of(legal))
+        high = max(cards, key=lambda c: strength[c])
+        low = min(cards, key=lambda c: strength[c])
+        if not table:
+            if self.scoring.sudden == "durch":
+                if mine:
+                    bosses = [c for c in cards if not rivals & above[c]]
+                    return max(bosses or cards, key=lambda c: strength[c])
+                # lead what C cannot beat: a suit he lacks, or above all his cards in it
+                return max(cards, key=lambda c: (not c_cards & above[c], strength[c]))
+            if mine:  # lead what a rival can beat
+                return max(cards, key=lambda c: ((rivals & above[c]).bit_count(), -strength[c]))
+
+            # lead where C holds the suit and nothing under the card
+            def ducks(c: int) -> tuple[int, int, int]:
+                suit = _SUIT_MASK[c // 13] & c_cards
+                under = suit & ~above[c] & ~(1 << c)
+                return (0 if suit else 1, under.bit_count(), strength[c])
+
+            return min(cards, key=ducks)
+        beaters = self.rules.beaters[win]
+        under = [c for c in cards if not beaters >> c & 1]
+        if self.scoring.sudden == "durch":
+            takers = [c for c in cards if beaters >> c & 1]
+            if not takers:
+                return low
+            if mine:
+                later = 0  # the rivals still to play in this trick
+                for k in range(1, self.n - len(table)):
+                    q = (player + k) % self.n
+                    if not self.side_mask >> q & 1:
+                        later |= hands[q]
+                safe = [c for c in takers if not later & self.rules.beaters[c]]
+                return min(safe, key=lambda c: strength[c]) if safe else high
+            return high if self.side_mask >> taker & 1 else low
+        c_winning = bool(self.side_mask >> taker & 1)
+        if mine or c_winning:  # keep under the trick, shedding the highest card that does
+            return max(under, key=lambda c: strength[c]) if under else low
+        return low  # C is still to play: leave it room to take the trick
 
     def _unkept(self, legal: int, player: int) -> int:
         """The cards a random move of a playout draws from: side C's bonus card only

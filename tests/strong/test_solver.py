@@ -187,3 +187,41 @@ def test_playouts_keep_side_cs_bonus_card_for_the_end() -> None:
     assert solver._unkept(hands[0], 0) == hands[0] & ~(1 << seven) or hands[0] == 1 << seven
     assert solver._unkept(1 << seven, 0) == 1 << seven
     assert solver._unkept(hands[1] | 1 << seven, 1) == hands[1] | 1 << seven  # a defender
+
+
+def _cards(codes: str) -> int:
+    from games.cards import card
+
+    return sum(1 << card(c) for c in codes.split())
+
+
+def _betl_solver() -> TrickSolver:
+    rules = TrickRules.build(
+        marias_duties(must_trump_when_cannot_overtrump=True), BETL_ORDER, None, None
+    )
+    points = tuple(10 if SHARP >> c & 1 else 0 for c in range(54))
+    return TrickSolver(rules, Scoring(points, sudden="betl"), [0], 3)
+
+
+def test_a_betl_playout_leads_what_a_rival_must_beat_and_stays_under() -> None:
+    """Side C of a betl leads a card the rivals can beat (not its safe ace), and,
+    void in the suit led, sheds its most dangerous card."""
+    from games.cards import card
+
+    solver = _betl_solver()
+    hands = [_cards("7h Ad 9c"), _cards("8h 9h 7s"), _cards("Th Jh Ts")]
+    assert solver._sudden(hands[0], hands, [], 0, 0, 0) == card("7h")
+    # a rival led the ten of spades, which C cannot follow: away with the ace
+    table = [card("Ts")]
+    legal = solver._legal(hands[0], table, card("Ts") // 13, card("Ts"))
+    assert solver._sudden(legal, hands, table, card("Ts"), 2, 0) == card("Ad")
+
+
+def test_a_betl_playout_rival_leads_where_c_cannot_duck() -> None:
+    """The defenders lead the suit in which the declarer holds nothing under the
+    card led (he must take the trick), not one where he can play low."""
+    from games.cards import card
+
+    solver = _betl_solver()
+    hands = [_cards("Kd 7s 8s"), _cards("9d Ts 7c"), _cards("8d 9s 8c")]
+    assert solver._sudden(hands[1], hands, [], 0, 0, 1) == card("9d")
