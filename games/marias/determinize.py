@@ -11,13 +11,15 @@ them there, and holds a trump exactly when the table was told so. A sample is
 checked against the whole history by :func:`consistent` (each card played was
 legal from the hand the sample gives its player then), which also covers the
 duty to head the trick. The declarer's choice says something too: he has the
-trumps for it (``DECLARER_TRUMPS``).
+trumps for it (``DECLARER_TRUMPS``). A caller may add a soft test of its own
+(``fit``: licitovaný's bids, ``games.marias_licit.determinize``), tried first
+and dropped first.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from games.cards import DECK_32, Card, card, mask_of
@@ -26,7 +28,7 @@ from games.marias.views import PlayerView
 from games.strong.sampling import deal_hidden
 from games.tricks import TrickRules, marias_duties
 
-__all__ = ["World", "consistent", "rules_of", "sample_world"]
+__all__ = ["Fit", "World", "consistent", "rules_of", "sample_world"]
 
 DECK: int = mask_of(DECK_32)
 DECLARER_TRUMPS = 4
@@ -39,11 +41,17 @@ _SUITS = "hdsc"
 @dataclass(frozen=True, slots=True)
 class World:
     """One sampled deal: each active seat's hand now (by index into ``active``), the
-    talon, and whether every constraint held (``exact``)."""
+    talon, whether every constraint of the view held (``exact``) and whether the
+    caller's soft ``fit`` did (``fits``, ``True`` without one)."""
 
     hands: list[int]
     talon: int
     exact: bool
+    fits: bool = True
+
+
+Fit = Callable[[list[int], int], bool]
+"""A soft test of a whole sample: the hands (by index into ``active``) and the talon."""
 
 
 def rules_of(view: PlayerView) -> TrickRules:
@@ -103,8 +111,13 @@ def _voids(view: PlayerView, rules: TrickRules) -> dict[int, int]:
     return banned
 
 
-def sample_world(view: PlayerView, rng: random.Random) -> World:
-    """A deal consistent with ``view``: the other active seats' hands and the talon."""
+def sample_world(
+    view: PlayerView, rng: random.Random, fit: Fit | None = None, fit_tries: int = 40
+) -> World:
+    """A deal consistent with ``view``: the other active seats' hands and the talon.
+
+    With ``fit``, ``fit_tries`` (``deal_hidden``'s tries) look for a sample that
+    also passes it; if none does, it is dropped (``World.fits`` is ``False``)."""
     pub = view.public
     me = view.seat
     active = list(pub.active)
@@ -166,12 +179,26 @@ def sample_world(view: PlayerView, rng: random.Random) -> World:
                 return False
         return accept(parts)
 
-    sample = deal_hidden(hidden, sizes, allowed, rng, accept=likely, tries=100)
+    def whole(parts: list[int]) -> tuple[list[int], int]:
+        by_seat = {s: parts[i] | fixed[s] for i, s in enumerate(holders)}
+        by_seat[me] = mine
+        return [by_seat[s] for s in active], parts[-1] | talon_known
+
+    def fitting(parts: list[int]) -> bool:
+        assert fit is not None
+        return fit(*whole(parts)) and likely(parts)
+
+    first = None
+    if fit is not None:
+        first = deal_hidden(hidden, sizes, allowed, rng, accept=fitting, tries=fit_tries)
+    fitted = first is None or first.exact
+    sample = first if first is not None and first.exact else None
+    if sample is None:
+        sample = deal_hidden(hidden, sizes, allowed, rng, accept=likely, tries=100)
     if not sample.exact:  # the declarer plays with fewer trumps: drop only that
         sample = deal_hidden(hidden, sizes, allowed, rng, accept=accept)
-    by_seat = {s: sample.hands[i] | fixed[s] for i, s in enumerate(holders)}
-    by_seat[me] = mine
-    return World([by_seat[s] for s in active], sample.hands[-1] | talon_known, sample.exact)
+    hands, talon = whole(sample.hands)
+    return World(hands, talon, sample.exact, fitted)
 
 
 def _fit(sizes: Sequence[int], total: int) -> list[int]:

@@ -8,9 +8,17 @@ deal. Each sample is solved (``games.marias_krizovy.search``: the honer rule
 on every move, the honers paid as they fall) and the card of the best mean
 is played: card points with the last trick and marriages, and each honer at
 ``UNIT_POINTS`` a unit (a silent one 1, an announced one 2 per flek level),
-or won or lost in betl, durch and "durch s …". Durch s chytrým (whose
-partner is whoever takes the last trick), F's choice, the reveal, the
-approval, the fleks and the honer calls stay with the rule player.
+or won or lost in betl, durch and "durch s …".
+
+Before the play of a colour game the stovka and honers of the reveal, the
+called partner's honer "s" and every speech of the flek round (fleks, re,
+honers "proti", "re a osma") are priced over sampled deals played out, with
+the křížový tariff and whether the deal is played at all
+(``games.players.krizovy_pricing``): the rule player's choice stands unless
+another beats it by its margin. Durch s chytrým (whose partner is whoever
+takes the last trick), F's choice of trumps and called card, the overcalls
+(betl, durch, "durch s …") and the fleks of betl and durch stay with the
+rule player.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from games.marias.rules import KINGS, QUEENS, SHARP
 from games.marias_krizovy.actions import Play
 from games.marias_krizovy.determinize import announced_honers, rules_of, sample_world
 from games.marias_krizovy.search import TRICKS, Honers, HonerSolver
+from games.players.krizovy_pricing import choose_approval, choose_extras, choose_flek
 from games.players.krizovy_rules import KrizovyRulePlayer
 from games.players.pimc import World, card_means, pick
 from games.sides import DECLARER_SIDE, SidesView
@@ -39,6 +48,8 @@ UNIT_POINTS = 20
 or lost by margins of a few tens."""
 _HONER_RANKS = ((9, Rank.NINE), (8, Rank.EIGHT), (7, Rank.SEVEN))
 _SEARCHED = ("hra", "betl", "durch", "durchs")
+_PRICED = {"announce": choose_extras, "approval": choose_approval, "flek": choose_flek}
+"""The decisions before the play that are priced, by phase."""
 
 
 def play_scoring(view: Mapping[str, Any]) -> Scoring | None:
@@ -68,7 +79,9 @@ def honers_of(view: Mapping[str, Any]) -> Honers | None:
 
 
 class KrizovyStrongPlayer:
-    """PIMC in the card play of křížový; the rule player elsewhere."""
+    """PIMC in the card play of křížový, the reveal, the honer calls and the fleks
+    priced by playouts; the rule player elsewhere. ``plan_budget`` and
+    ``plan_playouts`` are the worlds and playouts per world of a priced decision."""
 
     name = "strong"
 
@@ -78,16 +91,25 @@ class KrizovyStrongPlayer:
         solve_from: int = 4,
         roll_from: int | None = 8,
         playouts: int = 3,
+        plan_budget: Budget | None = None,
+        plan_playouts: int = 4,
     ) -> None:
         self.budget = budget or Budget(samples=16, nodes=100_000)
         self.solve_from = solve_from
         self.roll_from = roll_from
         self.playouts = playouts
+        self.plan_budget = plan_budget or Budget(samples=24, nodes=1)
+        self.plan_playouts = plan_playouts
         self.rules = KrizovyRulePlayer()
 
     def choose(
         self, view: Mapping[str, Any], legal: Sequence[Action], seat: Seat, rng: random.Random
     ) -> Action:
+        phase = view["phase"]
+        if phase in _PRICED and len(legal) > 1:
+            default = self.rules.choose(view, legal, seat, rng)
+            priced = _PRICED[phase]
+            return priced(view, legal, default, rng, self.plan_budget, self.plan_playouts)
         plays = [a for a in legal if isinstance(a, Play)]
         scoring = play_scoring(view) if view["phase"] == "play" else None
         hand = len(view["hand"])

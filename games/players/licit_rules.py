@@ -12,7 +12,8 @@ player sizes up a hand:
 * Auction: a junior bids one level above the table while that is within its
   reach; the senior says "mám" (holds) while the level on the table is; F,
   asked after both others passed, names the lowest level (the contract may
-  go higher later).
+  go higher later). :func:`auction_top` is that top level from a card mask,
+  fast, for the determinizer that reads the bids back into sampled hands.
 * Talon: the volený talon rules (``games.players.marias_rules.talon_cost``:
   no ace or ten away in a trump contract, keep trumps and marriages, make a
   void), or the worst two cards for betl and durch; the plan is the one whose
@@ -51,7 +52,7 @@ from games.players.marias_rules import (
     talon_cost,
 )
 
-__all__ = ["LicitRulePlayer", "Reach", "reach"]
+__all__ = ["LicitRulePlayer", "Reach", "auction_top", "reach"]
 
 SEVEN, TEN, QUEEN, KING, ACE = Rank.SEVEN, Rank.TEN, Rank.QUEEN, Rank.KING, Rank.ACE
 _SUITS = "hdsc"
@@ -171,6 +172,97 @@ def reach(cards: Sequence[Card], *, least: int = 1, spare: int = 0) -> list[Reac
                 found.append(Reach(lv.number, trump, helper))
     found.sort(key=lambda r: (-r.price, -r.level))
     return found
+
+
+_SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+_RED = int(Suit.HEARTS)
+
+
+def auction_top(hand: int) -> int:
+    """The highest level the rule player bids and holds to with ``hand`` (a mask of
+    ten): ``max(r.level for r in reach(cards, spare=1))``, 0 for none, worked out
+    on the mask from the top level down. It gives the same answer as
+    :func:`reach` (a test compares them) several times faster, since the
+    determinizer asks it of every sampled hand; ties of betl and durch's
+    worst card go, as in :func:`reach`, to the first suit in h d s c order."""
+    suits = [hand >> (13 * s) & _SUIT_BITS for s in range(4)]
+    length = [b.bit_count() for b in suits]
+    pairs = [s for s in range(4) if suits[s] & _PAIR == _PAIR]
+    sevens = [s for s in range(4) if suits[s] & _SEVEN]
+    helpers = [s for s in sevens if suits[s] & _ACE and length[s] >= 3]
+
+    def sedma(t: int) -> bool:
+        n = length[t]
+        return t in sevens and (n >= 5 or (n >= 4 and suits[t] & _SHARP == _SHARP))
+
+    def sto(t: int) -> bool:
+        if not pairs:
+            return False
+        points = 10 * max(0, length[t] - 4) + sum(40 if s == t else 20 for s in pairs)
+        for s in range(4):
+            ace = suits[s] & _ACE
+            if ace:
+                points += 10
+            if suits[s] & _TEN and (ace or length[s] >= 3 or (s == t and length[s] >= 4)):
+                points += 10
+        return points >= 100
+
+    def helper(t: int) -> bool:
+        if length[t] < 6 or suits[t] & _TRIPLE != _TRIPLE:
+            return False
+        return any(s != t for s in helpers)
+
+    colours = (1, 2, 3)
+    if helper(_RED):
+        return 12 if sto(_RED) else 11
+    if any(helper(t) and sto(t) for t in colours):
+        return 10
+    if any(helper(t) for t in colours):
+        return 9
+    if _durch(suits):
+        return 8
+    if _betl(suits):
+        return 7
+    if sto(_RED):
+        return 6 if sedma(_RED) else 5
+    if any(sto(t) and sedma(t) for t in colours):
+        return 4
+    if any(sto(t) for t in colours):
+        return 3
+    if sedma(_RED):
+        return 2
+    return 1 if any(sedma(t) for t in colours) else 0
+
+
+_SUIT_BITS = (1 << 13) - 1
+_SEVEN, _TEN, _ACE = 1 << SEVEN, 1 << TEN, 1 << ACE
+_SHARP = _TEN | _ACE
+_TRIPLE = _SHARP | _SEVEN
+_PAIR = (1 << KING) | (1 << QUEEN)
+_ABOVE_TEN = _SUIT_BITS & ~((1 << (TEN + 1)) - 1)
+_LOW = (1 << SEVEN) | (1 << Rank.EIGHT)
+
+
+def _durch(suits: list[int]) -> bool:
+    """Durch once the lowest card is away (the first suit's on a tie): every suit
+    held is a run from the ace down (betl order is the natural one, 7 to A)."""
+    low = min(((b & -b).bit_length() - 1, s) for s, b in enumerate(suits) if b)
+    rest = list(suits)
+    rest[low[1]] &= ~(1 << low[0])
+    for b in rest:
+        n = b.bit_count()
+        if b and b != ((1 << n) - 1) << (ACE + 1 - n):
+            return False
+    return True
+
+
+def _betl(suits: list[int]) -> bool:
+    """Betl once the highest card is away (the first suit's on a tie): no card
+    above the ten, and a seven or an eight in each suit held."""
+    high = max((b.bit_length() - 1, -s) for s, b in enumerate(suits) if b)
+    rest = list(suits)
+    rest[-high[1]] &= ~(1 << high[0])
+    return all(not b or (not b & _ABOVE_TEN and b & _LOW) for b in rest)
 
 
 def _cost(hand: list[Card], pair: tuple[Card, Card], trump: int) -> float:

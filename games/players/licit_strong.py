@@ -42,22 +42,26 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 
-from games.cards import DECK_32, Rank, Suit, card, cards_of, make_card, mask_of
+from games.cards import DECK_32, Rank, Suit, card, make_card, mask_of
 from games.engine import Action, Seat
 from games.marias.actions import Discard, Flek, Pass, Play
-from games.marias.rules import BETL_ORDER, KINGS, NORMAL_ORDER, QUEENS, SHARP
+from games.marias.rules import KINGS, QUEENS, SHARP
 from games.marias_licit.actions import Bid, Contract, Hold, Omyl
 from games.marias_licit.determinize import rules_of, sample_world
 from games.marias_licit.levels import LEVELS, level
 from games.marias_licit.views import PlayerView
-from games.players.licit_rules import LicitRulePlayer, reach
+from games.players.licit_rules import LicitRulePlayer, auction_top, reach
+from games.players.marias_discards import (
+    deal_rules,
+    marriages_of,
+    quick_discard,
+    sudden_discard,
+)
 from games.players.marias_strong import FLEK_AT, contract_scoring
 from games.players.pimc import World, best_option, card_means, option_means, pick
 from games.strong.budget import Budget
 from games.strong.solver import Position, Scoring, TrickSolver
-from games.tricks import TrickRules, marias_duties
 
 __all__ = [
     "MARGIN",
@@ -91,90 +95,8 @@ _SUITS = "hdsc"
 _DECK = mask_of(DECK_32)
 
 
-@cache
-def _rules(trump: int | None) -> TrickRules:
-    """The trick rules of a colour game with ``trump`` (``None``: betl and durch)."""
-    duties = marias_duties(must_trump_when_cannot_overtrump=True)
-    if trump is None:
-        return TrickRules.build(duties, BETL_ORDER, None, None)
-    return TrickRules.build(duties, NORMAL_ORDER, None, Suit(trump))
-
-
-def _suit_mask(suit: int) -> int:
-    return ((1 << 13) - 1) << (13 * suit)
-
-
-def _marriages(hand: int, trump: int) -> tuple[int, int]:
-    """The marriages a hand holds (each is declared in any playout: whichever of the
-    pair goes first, its partner is still held): their total and the best one."""
-    total = best = 0
-    for suit in range(4):
-        king = make_card(Rank.KING, Suit(suit))
-        queen = make_card(Rank.QUEEN, Suit(suit))
-        if hand >> king & 1 and hand >> queen & 1:
-            worth = 40 if suit == trump else 20
-            total += worth
-            best = max(best, worth)
-    return total, best
-
-
-def quick_discard(hand: int, trump: int) -> int:
-    """The ten cards a declarer keeps of twelve for a colour game in ``trump``:
-    away with the two weakest side cards, the shortest suits first (a void to
-    trump in), never an ace or ten (the talon rules), a trump or a marriage card
-    only when nothing else is left. Cheap, since it runs per sampled talon."""
-    cards = list(cards_of(hand))
-    if len(cards) <= 10:
-        return hand
-    length = [(hand & _suit_mask(s)).bit_count() for s in range(4)]
-    kings = {make_card(Rank.KING, Suit(s)) for s in range(4)}
-    queens = {make_card(Rank.QUEEN, Suit(s)) for s in range(4)}
-
-    def in_marriage(c: int) -> bool:
-        return (c in kings and hand >> (c - 1) & 1 == 1) or (
-            c in queens and hand >> (c + 1) & 1 == 1
-        )
-
-    def cost(c: int) -> tuple[int, int, int, int, int]:
-        suit = c // 13
-        return (
-            SHARP >> c & 1,
-            suit == trump,
-            in_marriage(c),
-            length[suit],
-            NORMAL_ORDER.strength[c],
-        )
-
-    away = sorted(cards, key=cost)[: len(cards) - 10]
-    for c in away:
-        hand &= ~(1 << c)
-    return hand
-
-
 def _kind(plan: Plan) -> str:
     return "betl" if plan.level == 7 else "durch"
-
-
-def _sudden_discard(hand: int, kind: str) -> int:
-    """The ten cards a declarer keeps of twelve for betl or durch: away with the
-    cards the others can most easily make take a trick (betl: the fewest cards of
-    its suit above it are out) or lose one (durch: the most are above it)."""
-    cards = list(cards_of(hand))
-    if len(cards) <= 10:
-        return hand
-    strength = BETL_ORDER.strength
-    out = [c for c in range(54) if _DECK >> c & 1 and not hand >> c & 1]
-
-    def above(c: int) -> int:
-        return sum(1 for x in out if x // 13 == c // 13 and strength[x] > strength[c])
-
-    if kind == "betl":
-        away = sorted(cards, key=lambda c: (above(c), -strength[c]))
-    else:
-        away = sorted(cards, key=lambda c: (-above(c), strength[c]))
-    for c in away[: len(cards) - 10]:
-        hand &= ~(1 << c)
-    return hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,9 +170,9 @@ class _Deal:
             _POINTS2, last=20, marriages=True, kings=KINGS, queens=QUEENS,
             trump_suit=trump, bonus_card=seven,
         )  # fmt: skip
-        solver = TrickSolver(_rules(trump), scoring, [d], len(hands))
-        mine = _marriages(hands[d], trump)
-        theirs = [_marriages(h, trump) for i, h in enumerate(hands) if i != d]
+        solver = TrickSolver(deal_rules(trump), scoring, [d], len(hands))
+        mine = marriages_of(hands[d], trump)
+        theirs = [marriages_of(h, trump) for i, h in enumerate(hands) if i != d]
         total_o = sum(t for t, _ in theirs)
         best_o = sum(b for _, b in theirs)
         out = []
@@ -265,8 +187,8 @@ class _Deal:
     def _sudden(self, kind: str) -> list[bool]:
         hands = list(self.hands)
         d = self.declarer
-        hands[d] = _sudden_discard(hands[d], kind)
-        solver = TrickSolver(_rules(None), Scoring(_POINTS2, sudden=kind), [d], len(hands))
+        hands[d] = sudden_discard(hands[d], kind)
+        solver = TrickSolver(deal_rules(None), Scoring(_POINTS2, sudden=kind), [d], len(hands))
         return [
             solver.playout(Position(list(hands), [], d, 0, 10), self.rng) == 0
             for _ in range(self.playouts)
@@ -381,7 +303,7 @@ class LicitStrongPlayer:
         auction the seat is the would-be declarer holding the sampled talon too."""
         pub = view.public
         active = list(pub.active)
-        world = sample_world(view, rng)
+        world = sample_world(view, rng, auction_top)
         hands = list(world.hands)
         if pub.declarer is None:
             me = active.index(view.seat)
@@ -448,7 +370,7 @@ class LicitStrongPlayer:
         pairs: list[tuple[int, Plan]] = [(ruled_mask, p) for p in plans]
         for p in plans:
             keep = (
-                _sudden_discard(mine, _kind(p)) if p.trump is None else quick_discard(mine, p.trump)
+                sudden_discard(mine, _kind(p)) if p.trump is None else quick_discard(mine, p.trump)
             )
             away = mine & ~keep
             if away in discards and away != ruled_mask:
@@ -459,7 +381,7 @@ class LicitStrongPlayer:
         me = active.index(view.seat)
 
         def sample() -> dict[int, _Deal]:
-            world = sample_world(view, rng)
+            world = sample_world(view, rng, auction_top)
             out = {}
             for away in {d for d, _ in pairs}:
                 hands = list(world.hands)
@@ -595,7 +517,7 @@ class LicitStrongPlayer:
         table: list[int] = [card(c) for _, c in pub.trick]
 
         def world() -> World:
-            sampled = sample_world(view, rng)
+            sampled = sample_world(view, rng, auction_top)
             solver = TrickSolver(rules, scoring, side, len(active))
             return solver, Position(sampled.hands, table, me, len(pub.history), 10)
 

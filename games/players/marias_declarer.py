@@ -53,6 +53,10 @@ __all__ = [
     "choose_extras",
     "deal_units",
     "extras_means",
+    "extras_options",
+    "hra_scoring",
+    "hra_worths",
+    "play_out",
 ]
 
 _POINTS = tuple(10 if SHARP >> c & 1 else 0 for c in range(54))
@@ -110,6 +114,29 @@ def deal_units(played: Played, stovka: bool, sedma: bool, hearts: int) -> int:
     return units * hearts
 
 
+def play_out(
+    solver: TrickSolver, hands: list[int], me: int, seven: int, playouts: int, rng: random.Random
+) -> list[Played]:
+    """``playouts`` heuristic playouts of a hra from its first trick, the declarer
+    ``me`` (side C of ``solver``, whose scoring counts card points and marriages)
+    leading, each read for the tariff."""
+    runs = []
+    for _ in range(playouts):
+        value = solver.playout(Position(list(hands), [], me, 0, 10), rng)
+        mine = tuple(points for s, points in solver.said if s == me)
+        theirs = tuple((s, points) for s, points in solver.said if s != me)
+        win, taker = solver.last_trick
+        runs.append(
+            Played(
+                cards=value - sum(mine) + sum(points for _, points in theirs),
+                declarer_said=mine,
+                defenders_said=theirs,
+                seven=0 if win != seven else 1 if taker == me else -1,
+            )
+        )
+    return runs
+
+
 @dataclass(slots=True)
 class _World:
     """One sampled deal, its random stream's seed, and its playouts per way of
@@ -118,6 +145,15 @@ class _World:
     hands: list[int]
     seed: int
     runs: dict[bool, list[Played]] = field(default_factory=dict)
+
+
+def hra_scoring(trump: int, kept_seven: int | None) -> Scoring:
+    """A hra's count for the playouts: card points, the last trick, marriages; the
+    ``kept_seven`` (the bonus card, worth nothing) is kept for the last trick."""
+    return Scoring(
+        _POINTS, last=10, marriages=True, kings=KINGS, queens=QUEENS, trump_suit=trump,
+        bonus_card=kept_seven,
+    )  # fmt: skip
 
 
 def extras_means(
@@ -135,13 +171,10 @@ def extras_means(
     seven = make_card(Rank.SEVEN, trump)  # type: ignore[arg-type]
     holds_seven = seven in {card(c) for c in view.hand}
 
-    def scoring(keep_seven: bool) -> Scoring:
-        return Scoring(
-            _POINTS, last=10, marriages=True, kings=KINGS, queens=QUEENS, trump_suit=trump,
-            bonus_card=seven if keep_seven and holds_seven else None,
-        )  # fmt: skip
-
-    scorings = {False: scoring(False), True: scoring(True)}
+    scorings = {
+        False: hra_scoring(trump, None),
+        True: hra_scoring(trump, seven if holds_seven else None),
+    }
     wins: list[float] = []
     """Per world: the share of its plain playouts in which the declarer wins the game."""
 
@@ -152,20 +185,7 @@ def extras_means(
         if keep_seven not in world.runs:
             stream = random.Random(world.seed)  # the same stream for both ways
             solver = TrickSolver(rules, scorings[keep_seven], [me], len(active))
-            runs = []
-            for _ in range(playouts):
-                value = solver.playout(Position(list(world.hands), [], me, 0, 10), stream)
-                mine = tuple(points for s, points in solver.said if s == me)
-                theirs = tuple((s, points) for s, points in solver.said if s != me)
-                win, taker = solver.last_trick
-                runs.append(
-                    Played(
-                        cards=value - sum(mine) + sum(points for _, points in theirs),
-                        declarer_said=mine,
-                        defenders_said=theirs,
-                        seven=0 if win != seven else 1 if taker == me else -1,
-                    )
-                )
+            runs = play_out(solver, world.hands, me, seven, playouts, stream)
             world.runs[keep_seven] = runs
             if not keep_seven:
                 wins.append(sum(_game_won(r) for r in runs) / len(runs))
@@ -224,7 +244,7 @@ DISCARD_CANDIDATES = 4
 """The rule player's best pairs that are weighed (each costs a full evaluation)."""
 
 
-def _extras_options(hand: int, seven: int) -> list[Extras]:
+def extras_options(hand: int, seven: int) -> list[Extras]:
     """The announcements a ten-card hand allows (default house rules)."""
     marriage = bool((hand & KINGS) & ((hand & QUEENS) << 1))
     return [
@@ -246,19 +266,48 @@ def choose_discard(
     """The pair to lay away for a hra: of the rule player's best few, the one whose
     best announcement is worth most, the rule player's ``default`` unless another
     beats it by ``DISCARD_MARGIN``. A betl or durch plan keeps the default."""
-    pub = view.public
-    if view.own_trump_card is None or pub.kind is not None or not isinstance(default, Discard):
+    pairs = [a for a in legal if isinstance(a, Discard)]
+    if not isinstance(default, Discard) or view.own_trump_card is None or view.public.kind:
         return default
     hand = [card(c) for c in view.hand]
-    trump = "hdsc".index(view.own_trump_card[1])
-    pairs = [a for a in legal if isinstance(a, Discard)]
-    if talon_cost(hand, default.cards, trump) >= 1000:
-        return default  # the plan is a betl or a durch (an ace or ten goes)
+    candidates = _hra_candidates(hand, pairs, default, "hdsc".index(view.own_trump_card[1]))
+    if default not in candidates or len(candidates) < 2:
+        return default
+    worth = hra_worths(view, pairs, default, rng, budget, playouts)
+    return best_option(worth, default, lambda _: DISCARD_MARGIN)
+
+
+def _hra_candidates(
+    hand: list[Card], pairs: Sequence[Discard], default: Discard, trump: int
+) -> list[Discard]:
+    """``default`` and the rule player's next best pairs, ``DISCARD_CANDIDATES`` in
+    all, without those a hra forbids (an ace or ten laid away)."""
     ranked = sorted(pairs, key=lambda d: talon_cost(hand, d.cards, trump))
     candidates = [default, *(d for d in ranked if d != default)][:DISCARD_CANDIDATES]
-    candidates = [d for d in candidates if talon_cost(hand, d.cards, trump) < 1000]
-    if len(candidates) < 2:
-        return default
+    return [d for d in candidates if talon_cost(hand, d.cards, trump) < 1000]
+
+
+def hra_worths(
+    view: PlayerView,
+    pairs: Sequence[Discard],
+    default: Discard,
+    rng: random.Random,
+    budget: Budget,
+    playouts: int,
+) -> dict[Discard, float]:
+    """The hra's candidate pairs (``default`` first, then the rule player's best by
+    ``talon_cost``, ``DISCARD_CANDIDATES`` in all, none with an ace or ten), each
+    with its best announcement's mean per-defender units, every pair on the same
+    sampled deals (the defenders' cards do not depend on the pair); empty when the
+    seat cannot play a hra from here."""
+    pub = view.public
+    if view.own_trump_card is None or pub.kind is not None:
+        return {}
+    hand = [card(c) for c in view.hand]
+    trump = "hdsc".index(view.own_trump_card[1])
+    candidates = _hra_candidates(hand, pairs, default, trump)
+    if not candidates:
+        return {}
     seven = make_card(Rank.SEVEN, trump)  # type: ignore[arg-type]
     seed = rng.getrandbits(32)
     worth: dict[Discard, float] = {}
@@ -266,10 +315,10 @@ def choose_discard(
         after = _after_discard(view, hand, pair.cards, trump)
         kept = sum(1 << c for c in hand if c not in pair.cards)
         means = extras_means(
-            after, _extras_options(kept, seven), random.Random(seed), budget, playouts
+            after, extras_options(kept, seven), random.Random(seed), budget, playouts
         )
         worth[pair] = max(means.values())
-    return best_option(worth, default, lambda _: DISCARD_MARGIN)
+    return worth
 
 
 def _after_discard(

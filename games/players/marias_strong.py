@@ -6,11 +6,16 @@ In the play it samples deals consistent with its view
 for the side (with the last trick and marriages) in a colour game, the sedma's
 trick on top when one is announced, won or lost in a betl or a durch. The
 search starts when a seat holds ``solve_from`` cards or fewer (cheap enough for
-a chat). The fleks are raised by the chance of sampled deals played out, the
-talon of a hra and the sedma and stovka chosen by their price over such
-playouts (``games.players.marias_declarer``); the first tricks, the trumps
-and the game (hra, betl, durch) are the rule player's. It sees nothing but its view, so it
-cannot peek.
+a chat). Before the play every decision is priced over sampled deals: the
+trumps (``marias_trumps``), the game, hra, betl or durch, with its talon, and a
+defender's špatná (``marias_kind``), the talon of a hra and its sedma and
+stovka (``marias_declarer``), the fleks of a hra and its sedma by the chance
+of playouts, a betl's or durch's by its playouts' win chance (a stovka's flek
+stays the rule player's);
+the rule player's choice is the default each time, replaced only by an option
+that beats it by that option's margin. From ``roll_from`` cards in hand (every
+trick, by default) the cards are ranked by playouts until the exact search
+takes over. It sees nothing but its view, so it cannot peek.
 """
 
 from __future__ import annotations
@@ -20,12 +25,28 @@ from collections.abc import Sequence
 
 from games.cards import Rank, card, make_card
 from games.engine import Action, Seat
-from games.marias.actions import Discard, Extras, Flek, Pass, Play
+from games.marias.actions import (
+    Announce,
+    ChooseTrump,
+    Discard,
+    Extras,
+    Flek,
+    Pass,
+    Play,
+    Respond,
+)
 from games.marias.determinize import rules_of, sample_world
 from games.marias.rules import KINGS, QUEENS, SHARP
 from games.marias.views import PlayerView
-from games.players.marias_declarer import choose_discard, choose_extras
+from games.players.marias_declarer import choose_extras
+from games.players.marias_kind import (
+    choose_announce,
+    choose_game,
+    choose_response,
+    sudden_chance,
+)
 from games.players.marias_rules import MariasRulePlayer
+from games.players.marias_trumps import choose_trump
 from games.players.pimc import World, card_means, pick
 from games.strong.budget import Budget
 from games.strong.solver import Position, Scoring, TrickSolver
@@ -95,6 +116,8 @@ class MariasStrongPlayer:
         flek_playouts: int = 6,
         extras_playouts: int = 8,
         discard_playouts: int = 5,
+        sudden_playouts: int = 6,
+        trump_playouts: int = 3,
     ) -> None:
         self.budget = budget or Budget(samples=16, nodes=60_000)
         self.solve_from = solve_from
@@ -103,6 +126,8 @@ class MariasStrongPlayer:
         self.flek_playouts = flek_playouts
         self.extras_playouts = extras_playouts
         self.discard_playouts = discard_playouts
+        self.sudden_playouts = sudden_playouts
+        self.trump_playouts = trump_playouts
         self.rules = MariasRulePlayer()
 
     def choose(
@@ -113,9 +138,22 @@ class MariasStrongPlayer:
         if any(isinstance(a, Extras) for a in legal):
             default = self.rules.choose(view, legal, seat, rng)
             return choose_extras(view, legal, default, rng, self.budget, self.extras_playouts)
+        if any(isinstance(a, ChooseTrump) for a in legal):
+            default = self.rules.choose(view, legal, seat, rng)
+            return choose_trump(view, legal, default, rng, self.budget, self.trump_playouts)
         if any(isinstance(a, Discard) for a in legal):
             default = self.rules.choose(view, legal, seat, rng)
-            return choose_discard(view, legal, default, rng, self.budget, self.discard_playouts)
+            return choose_game(
+                view, legal, default, rng, self.budget, self.discard_playouts, self.sudden_playouts
+            )
+        if any(isinstance(a, Announce) for a in legal):
+            default = self.rules.choose(view, legal, seat, rng)
+            return choose_announce(
+                view, legal, default, rng, self.budget, self.discard_playouts, self.sudden_playouts
+            )
+        if any(isinstance(a, Respond) for a in legal):
+            default = self.rules.choose(view, legal, seat, rng)
+            return choose_response(view, legal, default, rng, self.budget, self.sudden_playouts)
         if any(isinstance(a, Flek) for a in legal):
             flek = self._flek(view, legal, seat, rng)
             if flek is not None:
@@ -146,6 +184,8 @@ class MariasStrongPlayer:
         pub = view.public
         fleks = [a for a in legal if isinstance(a, Flek)]
         raisable = {c for a in fleks for c in a.components}
+        if pub.kind in ("betl", "durch") and raisable == {pub.kind}:
+            return self._sudden_flek(view, legal, fleks, seat, rng)
         if pub.kind != "hra" or pub.trump is None or pub.stovka or not raisable <= {"hra", "sedma"}:
             return None
         chances = self.chances(view, rng)
@@ -161,6 +201,27 @@ class MariasStrongPlayer:
         choice = next((a for a in fleks if list(a.components) == wanted), None)
         if choice is not None:
             return choice
+        return next((a for a in legal if isinstance(a, Pass)), None)
+
+    def _sudden_flek(
+        self,
+        view: PlayerView,
+        legal: Sequence[Action],
+        fleks: Sequence[Flek],
+        seat: Seat,
+        rng: random.Random,
+    ) -> Action | None:
+        """A betl's or durch's flek by the chance of sampled deals played out (the
+        card the declarer laid face down is one of his in the sample, unread)."""
+        pub = view.public
+        assert pub.kind is not None and pub.declarer is not None
+        p = sudden_chance(
+            view, pub.kind, rng, self.budget, self.sudden_playouts, declarer=pub.declarer
+        )
+        mine = p if view.sides.role_of(seat) == "C" else 1.0 - p
+        level = int(pub.flek.get(pub.kind, 0))
+        if level < len(FLEK_AT) and mine >= FLEK_AT[level]:
+            return fleks[0]
         return next((a for a in legal if isinstance(a, Pass)), None)
 
     def chances(self, view: PlayerView, rng: random.Random) -> dict[str, float]:

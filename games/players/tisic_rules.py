@@ -151,6 +151,13 @@ def remember(public: PublicView) -> Memory:
     return Memory(gone, voids)
 
 
+def rule_reach(hand: int) -> int:
+    """How far the rule player bids with ``hand`` (ten cards, a mask): its estimate
+    of them and the talon, less its default margin (``TisicRulePlayer._bid``);
+    the strong player's samples read the bids by it."""
+    return estimate(hand) + TALON - TisicRulePlayer().margin
+
+
 class TisicRulePlayer:
     """Heuristic player for every decision of Tisíc.
 

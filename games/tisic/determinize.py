@@ -11,7 +11,21 @@ away, never an ace or a ten (§6.2), and with ``show_talon`` the shown talon
 cards went to the declarer (in hand, played or laid away). A sample is
 checked against the whole history by :func:`consistent` (each card played was
 legal, duty to head included, from the hand the sample gives its player then).
-The auction is not read into the hands (a bid says too little, too loosely).
+
+The auction is read too, softly (:func:`bid_bounds`), when the caller passes
+a model of how a seat bids (the strong player passes the rule player's,
+``games.players.tisic_rules.rule_reach``): each other seat's bids and its pass
+are what that model would have said with the ten cards the sample gives it in the auction, so a seat
+that bid 140 holds a hand worth it. The auction's hand is the hand now plus
+the cards it played; for the declarer, seen by a defender, it is his twelve
+(the hand now, his plays and the sampled discards) less the two talon cards,
+which are the shown ones with ``show_talon`` and otherwise two of the twelve
+drawn at random (any two may have come from the talon: drawing them with the
+deal and rejecting the whole is the joint distribution). That holds in every
+phase, so the bids are read through the whole deal. The rejection is bounded
+(``BID_TRIES``); a deal no try fitted is dealt again without the bids
+(``World.fits`` is then ``False``): the bids are a model of how a seat bids,
+not a rule, so they never make a view unsampleable.
 
 Before the play (for the bids, the talon and the contract) the same sampler
 covers the earlier phases: in the auction nobody has the talon, so its two
@@ -25,33 +39,63 @@ holds twelve.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.cards import DECK_32, SUIT_MASKS, Suit, card, mask_of
+from games.cards import DECK_32, SUIT_MASKS, Suit, card, cards_of, mask_of
 from games.strong.sampling import deal_hidden
+from games.tisic.options import TisicOptions
 from games.tisic.rules import ACES_TENS, KINGS, QUEENS, trick_rules
 from games.tisic.views import PlayerView
 from games.tricks import TrickRules
 
-__all__ = ["DISCARDED", "FOLLOW_RULE", "World", "consistent", "rules_for", "sample_world"]
+__all__ = [
+    "BID_TRIES",
+    "DISCARDED",
+    "FOLLOW_RULE",
+    "BidModel",
+    "World",
+    "bid_bounds",
+    "consistent",
+    "rules_for",
+    "sample_world",
+]
 
 DECK: int = mask_of(DECK_32)
 FOLLOW_RULE = "mariash"
 """The default follow rule (a view does not carry the house rules)."""
 DISCARDED = frozenset(("contract", "play", "over"))
 """The phases in which the declarer has laid his two cards away (§6.2, §6.4)."""
+BID_TRIES = 100
+"""Tries (``deal_hidden``'s, so up to twice as many deals) for a deal whose
+hands fit the bids. A bid the rule player makes with one hand in 35 (140)
+then falls back about one sample in three hundred, one it makes with one hand
+in 130 (160) one in four; a pass fits most hands at once. A failed search
+costs some 200 checks of a few tens of microseconds, which the strong
+player's budget absorbs; past it the sample is dealt without the bids."""
+_DEFAULTS = TisicOptions()
+"""The auction's house rules the view does not carry: the obligation (50, the
+only one a table may choose) and ``bid_step`` 10 (with a step of 5 the least
+raise read is 5 too high, which only loosens what a pass says)."""
+
+BidModel = Callable[[int], int]
+"""How far a seat bids with a hand of ten (a card mask): the highest amount it
+raises to (it bids the least raise while that is at most this, else passes)."""
 
 
 @dataclass(frozen=True, slots=True)
 class World:
     """One sampled deal: each active seat's hand now, the declarer's discards, and
-    whether every constraint held (``exact``); in the auction, the two talon
-    cards too (``talon``, 0 once it is taken: they are then in a hand)."""
+    whether every constraint of the view held (``exact``); in the auction, the
+    two talon cards too (``talon``, 0 once it is taken: they are then in a hand)."""
 
     hands: dict[int, int]
     discards: int
     exact: bool
     talon: int = 0
+    fits: bool = True
+    """Whether the hands fit the bids (see :func:`bid_bounds`); ``False`` for a
+    sample dealt without them, once ``BID_TRIES`` found none that did."""
 
 
 def rules_for(trump: str | None) -> TrickRules:
@@ -110,8 +154,50 @@ def _voids(view: PlayerView) -> dict[int, int]:
     return banned
 
 
-def sample_world(view: PlayerView, rng: random.Random) -> World:
-    """A deal consistent with ``view``: the other seats' hands and the discards."""
+Said = tuple[int | None, int | None]
+"""What a seat's words in the auction say of its model reach ``r`` (``BidModel``):
+``low <= r < high``, either end ``None`` when nothing bounds it."""
+
+
+def bid_bounds(view: PlayerView) -> dict[int, Said]:
+    """Per seat that spoke in the auction, what its words say of its reach.
+
+    A bid of ``n`` says the seat would raise to ``n`` at least (``low`` is its
+    highest bid); a pass when the least raise was ``r`` says it would not raise
+    to ``r`` (``high``). Only the first pass after a seat's last bid counts: a
+    seat bids again after a pass only with ``pass_is_final`` off, and the rule
+    player would not have passed before it. Who holds the obligation without a
+    word (both others passed) said nothing. With ``marriage_required_above_120``
+    a hand without a marriage passes above 120 whatever it is worth, so there
+    a pass bounds wrongly; softly, as every bound here."""
+    high = _DEFAULTS.obligation
+    low: dict[int, int] = {}
+    top: dict[int, int] = {}
+    for seat, code in view.public.calls:
+        if code == "pass":
+            top.setdefault(seat, max(high + _DEFAULTS.bid_step, _DEFAULTS.min_raise))
+        elif code.startswith("bid:"):
+            high = int(code.removeprefix("bid:"))
+            low[seat] = max(low.get(seat, high), high)
+            top.pop(seat, None)
+    return {s: (low.get(s), top.get(s)) for s in sorted(low.keys() | top.keys())}
+
+
+def _within(said: Said, reach: int) -> bool:
+    low, high = said
+    return (low is None or reach >= low) and (high is None or reach < high)
+
+
+def _two_of(cards: int, rng: random.Random) -> int:
+    """Two of ``cards`` at random (a mask)."""
+    a, b = rng.sample(list(cards_of(cards)), 2)
+    return (1 << a) | (1 << b)
+
+
+def sample_world(view: PlayerView, rng: random.Random, bids: BidModel | None = None) -> World:
+    """A deal consistent with ``view``: the other seats' hands and the discards,
+    their hands in the auction fitting their bids as ``bids`` reads a hand
+    (``None``: the bids are not read)."""
     pub = view.public
     me = view.seat
     declarer = pub.declarer
@@ -151,9 +237,32 @@ def sample_world(view: PlayerView, rng: random.Random) -> World:
         hands[me] = mine
         return consistent(view, hands)
 
-    sample = deal_hidden(hidden, sizes, allowed, rng, accept=accept)
+    bounds = bid_bounds(view) if bids is not None else {}
+    said = [(i, s, bounds[s]) for i, s in enumerate(holders) if s in bounds]
+
+    def auction_hand(parts: list[int], i: int, seat: int) -> int:
+        """The ten cards ``seat`` bid with in this sample (see the module's docstring)."""
+        held = parts[i] | fixed[seat] | played[seat]
+        if seat != declarer:
+            return held
+        if pile:
+            held |= parts[-1]
+        return held & ~shown if shown else held & ~_two_of(held, rng)
+
+    def fits(parts: list[int]) -> bool:
+        assert bids is not None
+        return all(_within(b, bids(auction_hand(parts, i, s))) for i, s, b in said) and accept(
+            parts
+        )
+
+    sample = (
+        deal_hidden(hidden, sizes, allowed, rng, accept=fits, tries=BID_TRIES) if said else None
+    )
+    fitted = sample is None or sample.exact
+    if sample is None or not sample.exact:  # no bids to read, or none fitted: without them
+        sample = deal_hidden(hidden, sizes, allowed, rng, accept=accept)
     hands = {s: sample.hands[i] | fixed[s] for i, s in enumerate(holders)}
     hands[me] = mine
     discards = sample.hands[-1] if pile else known_discards
     talon = sample.hands[-1] if face_down else 0
-    return World(hands, discards, sample.exact, talon)
+    return World(hands, discards, sample.exact, talon, fitted)

@@ -1,6 +1,8 @@
 """The strong křížový player: its samples keep what the seat knows (the honer rule
 included), the partner is the sample's and never the deal's, the honer-aware
-solver agrees with plain minimax, and whole deals play out."""
+solver agrees with plain minimax, the tariff of its pricing agrees with the
+engine's, its reveal, honer calls and fleks are its evaluation's (legal, and
+blind to the hidden cards), and whole deals play out."""
 
 from __future__ import annotations
 
@@ -10,11 +12,12 @@ from dataclasses import replace
 from typing import Any
 
 from games.cards import DECK_32, Rank, Suit, card, make_card
-from games.marias.rules import KINGS, NORMAL_ORDER, QUEENS
+from games.marias.rules import KINGS, NORMAL_ORDER, QUEENS, SHARP
 from games.marias_krizovy.determinize import consistent, honer_filter, rules_of, sample_world
 from games.marias_krizovy.scoring import sides_for
 from games.marias_krizovy.search import TRICKS, Honers, HonerSolver
 from games.marias_krizovy.state import DESIGNATED, KrizovyState
+from games.players.krizovy_pricing import Plan, Run, deal_units
 from games.players.krizovy_rules import KrizovyRulePlayer
 from games.players.krizovy_strong import UNIT_POINTS, KrizovyStrongPlayer, honers_of, play_scoring
 from games.registry import find_registration, find_variant
@@ -114,6 +117,144 @@ def test_never_peeks() -> None:
         secret += defender and not state.sides.revealed and other.partner != state.partner
     assert compared > 60
     assert secret > 3  # a defender, the called card not yet played, the partner moved
+
+
+# --- the decisions before the play ------------------------------------------------
+
+PRICED = ("announce", "approval", "flek")
+PRICING = KrizovyStrongPlayer(Budget(samples=4, nodes=20_000), plan_budget=Budget(samples=12))
+
+
+def _calls(deals: int, seed: int = 0) -> Iterator[tuple[KrizovyState, int]]:
+    """Every reveal, approval and flek speech with a choice, of seeded deals played
+    by the rule player (a flek of the game now and then, so that re is asked too)."""
+    options = KRIZOVY.options({})
+    for deal in range(deals):
+        rng = random.Random(seed + deal)
+        state: KrizovyState = KRIZOVY.new_deal(options, 4, {"dealer": deal % 4}, seed=seed + deal)
+        while not state.is_over and state.phase.value != "play":
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            legal = state.legal_actions(seat)
+            if view["phase"] in PRICED and len(legal) > 1:
+                yield state, seat
+            action = RULES.choose(view, legal, seat, rng)
+            flek = next((a for a in legal if a.code == "flek:hra"), None)
+            if flek is not None and rng.random() < 0.3:
+                action = flek
+            state, _ = KRIZOVY.apply(state, seat, action)
+
+
+def test_the_tariff_agrees_with_the_engine() -> None:
+    """``deal_units`` on a record of the real play (or none, for a deal not played)
+    is what the engine pays: the game, the stovka, the honers, the throw-in, the
+    honers paid unplayed, the price equality, the dobírka."""
+    options = KRIZOVY.options({})
+    ends: dict[str | None, int] = {}
+    for deal in range(200):
+        rng = random.Random(deal)
+        state: KrizovyState = KRIZOVY.new_deal(options, 4, {"dealer": deal % 4}, seed=deal)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            legal = state.legal_actions(seat)
+            action = RULES.choose(state.view(seat), legal, seat, rng)
+            fleks = [a for a in legal if a.code in ("flek:hra", "flek:h9", "flek:h8", "flek:h7")]
+            if fleks and deal % 2 and rng.random() < 0.5:
+                action = fleks[0]
+            state, _ = KRIZOVY.apply(state, seat, action)
+        if state.kind != "hra" or state.trump is None:
+            continue
+        active = list(state.active)
+        side = frozenset(active.index(s) for s in state.sides.members("C"))
+        cards = 0
+        fates: dict[int, tuple[int, int, bool]] = {}
+        for number, trick in enumerate(state.tricks, 1):
+            if active.index(trick.winner) in side:
+                cards += sum(10 for c in trick.cards if SHARP >> c & 1) + 10 * (number == 8)
+            for rank, value in HONER_RANKS:
+                c = make_card(rank, state.trump)
+                if c in trick.cards:
+                    seat = trick.seats[trick.cards.index(c)]
+                    fates[value] = (number, active.index(seat), trick.winner == seat)
+        said = tuple((active.index(m.seat), m.points) for m in state.marriages)
+        plan = Plan(state.stovka, {h.value: h.side == "C" for h in state.honers}, dict(state.fleks))
+        hearts = 2 if state.trump is Suit.HEARTS else 1
+        units = deal_units(Run(cards, said, fates), side, plan, hearts)
+        assert units == state.outcome().summary["units"]
+        ends[state.end] = ends.get(state.end, 0) + 1
+    assert ends.get("played", 0) > 50 and ends.get("honers_paid", 0) > 10
+    assert ends.get("thrown_in", 0) > 10 and ends.get("price_equal", 0) + ends.get("dobirka", 0)
+
+
+def test_the_calls_and_fleks_are_the_evaluations() -> None:
+    """Each priced decision is legal, and the evaluation overrules the rule player in
+    every kind of it: a flek where the rules pass, another raise than theirs, a
+    honer "proti", a reveal and a partner's "dobrá" without the honers the rules
+    announce."""
+    changed: dict[tuple[str, str, str], int] = {}
+    for state, seat in _calls(80, seed=200):
+        view = state.view(seat)
+        legal = state.legal_actions(seat)
+        ruled = PRICING.rules.choose(view, legal, seat, random.Random(5))
+        action = PRICING.choose(view, legal, seat, random.Random(5))
+        assert action in legal
+        if action != ruled:
+            kind = (view["phase"], type(ruled).__name__, type(action).__name__)
+            changed[kind] = changed.get(kind, 0) + 1
+    assert changed.get(("flek", "Pass", "Flek"), 0) > 5
+    assert changed.get(("flek", "Flek", "Pass"), 0) + changed.get(("flek", "Flek", "Flek"), 0)
+    assert changed.get(("flek", "Pass", "HonerCall"), 0)
+    assert changed.get(("announce", "Extras", "Extras"), 0)
+    assert changed.get(("approval", "HonerCall", "Approve"), 0)
+
+
+def test_a_thrown_in_game_is_fleked_by_evaluation() -> None:
+    """A defender whose hand the rule player finds too weak to flek (by volený's
+    defence strength) fleks a plain game that the samples say F's side loses as
+    often as not: paying the throw-in (1 unit) is worse than playing it at 2."""
+    found = None
+    for state, seat in _calls(30, seed=200):
+        view = state.view(seat)
+        legal = state.legal_actions(seat)
+        if view["phase"] != "flek" or view["honers"] or view["fleks"]:
+            continue
+        ruled = PRICING.rules.choose(view, legal, seat, random.Random(5))
+        action = PRICING.choose(view, legal, seat, random.Random(5))
+        if ruled.code == "pass" and action.code == "flek:hra":
+            found = state, seat
+            break
+    assert found is not None
+    state, seat = found
+    assert state.sides.role_of(seat) == "D"
+    again = PRICING.choose(state.view(seat), state.legal_actions(seat), seat, random.Random(5))
+    assert again.code == "flek:hra"  # the same seed, the same decision
+
+
+def test_the_calls_and_fleks_never_peek() -> None:
+    """The same view with the other seats' hidden cards dealt anew (the partner
+    elsewhere too) gets the same reveal, honer call and flek (a fixed seed)."""
+    rng = random.Random(17)
+    compared: dict[str, int] = {}
+    for state, seat in _calls(40, seed=300):
+        if state.phase.value == "announce":  # no sides yet: F has not revealed his call
+            world = sample_world(state.view(seat), rng)
+            hands = list(state.hands)
+            for s, h in zip(state.active, world.hands, strict=True):
+                hands[s] = h
+            other: KrizovyState | None = replace(state, hands=tuple(hands))
+            if other is None or other.hands == state.hands:
+                continue
+        else:
+            other = _redealt(state, seat, rng)
+        if other is None:
+            continue
+        same_decision(PRICING, state, other, seat)
+        phase = state.phase.value
+        compared[phase] = compared.get(phase, 0) + 1
+    assert compared.get("announce", 0) > 10 and compared.get("flek", 0) > 40
+    assert compared.get("approval", 0) > 40
 
 
 def test_strong_players_play_whole_deals() -> None:

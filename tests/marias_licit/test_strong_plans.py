@@ -11,7 +11,7 @@ import pytest
 from games.cards import DECK_32, card, card_code, mask_of
 from games.engine import Action
 from games.marias_licit.actions import Bid, Contract, Flek, Hold, Omyl, Pass
-from games.marias_licit.determinize import World, sample_world
+from games.marias_licit.determinize import BidModel, World, sample_world
 from games.marias_licit.state import LicitState
 from games.marias_licit.views import PlayerView, player_view
 from games.players import licit_strong
@@ -148,9 +148,9 @@ def test_honours_stop_and_the_sample_budget(monkeypatch: pytest.MonkeyPatch) -> 
     view = player_view(state, 1)
     calls: list[int] = []
 
-    def counting(view: PlayerView, rng: random.Random) -> World:
+    def counting(view: PlayerView, rng: random.Random, bids: BidModel | None = None) -> World:
         calls.append(1)
-        return sample_world(view, rng)
+        return sample_world(view, rng, bids)
 
     monkeypatch.setattr(licit_strong, "sample_world", counting)
     stopped = LicitStrongPlayer(plan_budget=Budget(samples=8, nodes=1, stop=lambda: True))
