@@ -49,6 +49,7 @@ __all__ = [
     "DISCARD_MARGIN",
     "EXTRAS_MARGIN",
     "Played",
+    "after_discard",
     "choose_discard",
     "choose_extras",
     "deal_units",
@@ -312,8 +313,8 @@ def hra_worths(
     seed = rng.getrandbits(32)
     worth: dict[Discard, float] = {}
     for pair in candidates:
-        after = _after_discard(view, hand, pair.cards, trump)
         kept = sum(1 << c for c in hand if c not in pair.cards)
+        after = after_discard(view, "hra", kept, pair.cards)
         means = extras_means(
             after, extras_options(kept, seven), random.Random(seed), budget, playouts
         )
@@ -321,18 +322,16 @@ def hra_worths(
     return worth
 
 
-def _after_discard(
-    view: PlayerView, hand: list[Card], pair: tuple[Card, Card], trump: int
-) -> PlayerView:
-    """The declarer's view once ``pair`` is laid away and a hra announced."""
-    kept = sum(1 << c for c in hand if c not in pair)
+def after_discard(view: PlayerView, kind: str, kept: int, pair: tuple[Card, Card]) -> PlayerView:
+    """The declarer's view once ``pair`` is laid away and ``kind`` announced (his
+    ten ``kept`` cards in the order of that game)."""
     pub = view.public
     sizes = dict(pub.hand_sizes)
     sizes[view.seat] = kept.bit_count()
-    public = replace(pub, hand_sizes=sizes, kind="hra", phase="extras")
+    trump = None if kind != "hra" or view.own_trump_card is None else card(view.own_trump_card)
     return replace(
         view,
-        public=public,
-        hand=display_order(kept, trump, False),
+        public=replace(pub, hand_sizes=sizes, kind=kind, phase="extras"),
+        hand=display_order(kept, None if trump is None else trump // 13, kind != "hra"),
         talon=tuple(card_code(c) for c in pair),
     )

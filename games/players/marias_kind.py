@@ -31,16 +31,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 
-from games.cards import DECK_32, Card, Rank, card, card_code, cards_of, make_card, mask_of
+from games.cards import Card, Rank, card, cards_of, make_card, mask_of
 from games.engine import Action
 from games.marias.actions import Announce, Discard, Respond
 from games.marias.determinize import sample_world
 from games.marias.rules import SHARP
-from games.marias.views import PlayerView, display_order
+from games.marias.views import PlayerView
 from games.players.marias_declarer import (
     DISCARD_MARGIN,
+    after_discard,
     extras_means,
     extras_options,
     hra_worths,
@@ -79,7 +79,6 @@ HOPELESS_AFTER = 3
 is then within a few tenths of a unit of ``-price``): most hands are no betl
 and no durch, and this keeps their question cheap."""
 _POINTS = tuple(10 if SHARP >> c & 1 else 0 for c in range(54))
-_DECK = mask_of(DECK_32)
 
 
 def sudden_chance(
@@ -115,23 +114,9 @@ def sudden_chance(
     return won / runs if runs else 0.0
 
 
-def _as(view: PlayerView, kind: str, kept: int, pair: tuple[Card, Card]) -> PlayerView:
-    """The declarer's view once ``pair`` is laid away and ``kind`` announced."""
-    pub = view.public
-    sizes = dict(pub.hand_sizes)
-    sizes[view.seat] = kept.bit_count()
-    trump = None if kind != "hra" or view.own_trump_card is None else card(view.own_trump_card)
-    return replace(
-        view,
-        public=replace(pub, hand_sizes=sizes, kind=kind, phase="extras"),
-        hand=display_order(kept, None if trump is None else trump // 13, kind != "hra"),
-        talon=tuple(card_code(c) for c in pair),
-    )
-
-
 def _sudden_pair(hand: list[Card], pairs: Sequence[Discard], kind: str) -> Discard | None:
-    """The legal pair :func:`sudden_discard` would lay away, else the legal pair of
-    the cards it ranks worst."""
+    """The legal pair :func:`sudden_discard` would lay away (``None`` when the
+    rules forbid it)."""
     mask = mask_of(hand)
     keep = sudden_discard(mask, kind)
     want = tuple(sorted(cards_of(mask & ~keep)))
@@ -191,7 +176,7 @@ def choose_game(
         if chosen is None:
             continue
         kept = mask & ~mask_of(chosen.cards)
-        after = _as(view, kind, kept, chosen.cards)
+        after = after_discard(view, kind, kept, chosen.cards)
         p = sudden_chance(after, kind, random.Random(seed), budget, sudden_playouts)
         options[kind] = (chosen, _value(p, kind))
     if default_kind not in options:
@@ -223,7 +208,7 @@ def choose_announce(
     seed = rng.getrandbits(32)
     means: dict[str, float] = {}
     for kind in announces:
-        after = _as(view, kind, kept, (pair[0], pair[1]))
+        after = after_discard(view, kind, kept, (pair[0], pair[1]))
         if kind == "hra":
             if view.own_trump_card is None:
                 continue

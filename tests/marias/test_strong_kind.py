@@ -62,7 +62,7 @@ def test_a_low_hand_wins_its_betl_and_a_high_one_loses_it() -> None:
             out = [c for c in DECK_32 if not kept >> c & 1]
             pair = (out[0], out[1])  # any two cards of neither hand: the talon
             for kind in ("betl", "durch"):
-                after = kind_module._as(view, kind, kept, pair)
+                after = kind_module.after_discard(view, kind, kept, pair)
                 chances[name, kind] = sudden_chance(after, kind, random.Random(1), BUDGET, 6)
         assert chances["low", "betl"] >= 0.8 and chances["high", "betl"] <= 0.05
         assert chances["high", "durch"] > chances["low", "durch"] == 0.0
