@@ -44,7 +44,7 @@ Z95 = 1.959964
 
 def add_parser(sub: Any) -> None:
     """Register ``arena`` on the subcommand parser of ``python -m games``."""
-    ap = sub.add_parser("arena", help="duplicate match of two computer players, with a 95% CI")
+    ap = sub.add_parser("arena", help="duplicate match of two computer players, with a 95%% CI")
     ids = ", ".join(r.variant.id for r in REGISTRY)
     ap.add_argument("--game", default=REGISTRY[0].variant.id, help=f"variant id or alias ({ids})")
     ap.add_argument("--a", default="rules", choices=PLAYER_NAMES, help="player A")

@@ -11,7 +11,9 @@ trumps (``marias_trumps``), the game, hra, betl or durch, with its talon, and a
 defender's špatná (``marias_kind``), the talon of a hra and its sedma and
 stovka (``marias_declarer``), the fleks of a hra and its sedma by the chance
 of playouts, a betl's or durch's by its playouts' win chance (a stovka's flek
-stays the rule player's);
+stays the rule player's: the heuristic playouts rarely reach 100 for the
+declarer, and gave the stovkas the rule player announced and made five times
+in seven a chance of 0.16);
 the rule player's choice is the default each time, replaced only by an option
 that beats it by that option's margin. From ``roll_from`` cards in hand (every
 trick, by default) the cards are ranked by playouts until the exact search

@@ -79,3 +79,12 @@ def test_unknown_variant(capsys) -> None:
     with pytest.raises(SystemExit):
         main(["frobnicate"])
     assert main(["play", "no-such-game"]) == 2
+
+
+@pytest.mark.parametrize("argv", [[], ["replay"], ["play"], ["bench"], ["arena"]])
+def test_every_help_page_prints(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A ``%`` in a help text once made ``python -m games --help`` a traceback."""
+    with pytest.raises(SystemExit) as ended:
+        main([*argv, "--help"])
+    assert ended.value.code == 0
+    assert "usage:" in capsys.readouterr().out

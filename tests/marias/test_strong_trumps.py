@@ -10,12 +10,13 @@ import pytest
 
 import games.players.marias_trumps as trumps_module
 from games.cards import DECK_32, card
-from games.marias.actions import ChooseTrump
+from games.marias.actions import ChooseTrump, ChooseTrumpBlind
 from games.marias.determinize import sample_world
 from games.marias.rules import NORMAL_ORDER
 from games.marias.state import VolenyState
+from games.players.marias_discards import suit_mask
 from games.players.marias_strong import MariasStrongPlayer
-from games.players.marias_trumps import TRUMP_MARGIN, choose_trump, trump_means
+from games.players.marias_trumps import BLIND, TRUMP_MARGIN, choose_trump, trump_means
 from games.strong.budget import Budget
 from tests.marias.test_strong import RULES, _positions
 from tests.strong.helpers import same_decision
@@ -80,6 +81,39 @@ def test_the_trumps_follow_the_values(monkeypatch: pytest.MonkeyPatch) -> None:
                 )
                 assert chosen.card == lowest
             else:
+                assert chosen == default
+
+
+def test_blind_trumps_are_worth_the_suits_of_the_five_to_come() -> None:
+    """On one sampled deal "z lidu" is worth each suit's value weighted by how many
+    of the five cards to come are of that suit."""
+    checked = 0
+    for state, seat in _trump_positions(6, seed=90):
+        view = state.view(seat)  # type: ignore[attr-defined]
+        five = sample_world(view, random.Random(5)).talon  # the first draw of the same stream
+        means = trump_means(view, [3, 2, 1, 0, BLIND], random.Random(5), Budget(samples=1), 2)
+        weighted = sum(means[s] * (five & suit_mask(s)).bit_count() / 5 for s in range(4))
+        assert means[BLIND] == pytest.approx(weighted)
+        checked += 1
+    assert checked == 6
+
+
+def test_the_trumps_are_named_blind_only_when_that_is_worth_the_margin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for state, seat in _trump_positions(4, seed=110):
+        view = state.view(seat)  # type: ignore[attr-defined]
+        legal = state.legal_actions(seat)  # type: ignore[attr-defined]
+        default = RULES.choose(view, legal, seat, random.Random(1))
+        assert isinstance(default, ChooseTrump)
+        suits = {a.card // 13 for a in legal if isinstance(a, ChooseTrump)}
+        for gain, blind in ((TRUMP_MARGIN + 0.2, True), (TRUMP_MARGIN - 0.1, False)):
+            values = {s: 0.0 for s in suits} | {BLIND: gain}
+            monkeypatch.setattr(trumps_module, "trump_means", lambda *a, v=values, **k: v)
+            chosen = choose_trump(view, legal, default, random.Random(2), Budget(samples=2), 1)
+            assert chosen in legal
+            assert isinstance(chosen, ChooseTrumpBlind) == blind
+            if not blind:
                 assert chosen == default
 
 
