@@ -12,7 +12,8 @@ declared whenever a card opens one (the default house rule), and the card
 points, the last trick's ten and who played the trump seven into it are
 counted as ``scoring`` counts them (``tests/marias_dvou/test_fast.py`` plays
 the same cards through ``apply`` and compares). Only cards are played: no
-late sedma, no swap.
+late sedma, no swap (``games.players.dvou_calls`` prices a swap by changing
+the hands and the stock before a run).
 
 :meth:`Fast.run` plays to the end with a rule-of-thumb policy for both seats
 (:meth:`Fast.policy`): while the stock lasts, the rule player's own heuristic
@@ -223,6 +224,26 @@ class Fast:
             free=free if pub.rules == "C" else strict,
             turned=pub.rules == "B",
             keep=-1 if pub.sedma is None else active.index(pub.sedma),
+        )
+
+    @classmethod
+    def opening(cls, hands: list[int], stock: list[int], trump: int, rules: str) -> Fast:
+        """A deal before its first card: both hands (by role), the stock in draw
+        order, the trumps, the rules (``"A"``, ``"B"`` or ``"C"``), nothing said."""
+        strict = TrickRules.build(marias_duties(), NORMAL_ORDER, None, Suit(trump))
+        free = TrickRules.build(FREE_DUTIES, NORMAL_ORDER, None, Suit(trump))
+        return cls(
+            hands=list(hands),
+            stock=list(stock),
+            table=[],
+            player=0,
+            done=0,
+            points=[0, 0],
+            said=[[], []],
+            trump=trump,
+            strict=strict,
+            free=free if rules == "C" else strict,
+            turned=rules == "B",
         )
 
     # -- mechanics ------------------------------------------------------------------

@@ -11,8 +11,9 @@ for every card, and the card of the best mean for the seat is played. A
 card's value is the seat's units by ve dvou's tariff (``marias_dvou.tariff``,
 with the announcements and fleks as they stand) plus :data:`POINT_WEIGHT`
 per point of its card-and-marriage margin, which ranks cards that win or
-lose the same game. The late sedma and B's swap stay the rule player's: when
-it takes one of them, that is played.
+lose the same game. Before the card, a sedma announced in play and B's swap
+of the trump seven are priced against going on without a call
+(``games.players.dvou_calls``).
 
 Once the stock is gone nothing is hidden (sixteen tricks use all 32 cards), so
 ``games.marias_dvou.determinize`` gives the one deal there is, and the last
@@ -24,7 +25,8 @@ the search run out of nodes, the rule player plays that card.
 The announcements (Extras) and the fleks (at the start and on a late sedma)
 are priced over sampled deals played out by the kernel
 (``games.players.dvou_pricing``); the rule player's choice stays unless another
-option beats it by that option's margin. Trumps (A, C) are the rule player's.
+option beats it by that option's margin. So are the trumps of A and C, each
+suit played out as an unannounced game (``games.players.dvou_calls``).
 Only the view is read, so it cannot peek; the budget is in samples and nodes,
 so a seed gives the same move.
 """
@@ -39,9 +41,11 @@ from games.cards import Rank, Suit, card, make_card
 from games.engine import Action, Seat
 from games.marias.actions import Extras, Flek, Pass, Play
 from games.marias.rules import KINGS, QUEENS, SHARP
+from games.marias_dvou.actions import ChooseSuit
 from games.marias_dvou.determinize import TRICKS, rules_of, sample_world
 from games.marias_dvou.fast import Fast
 from games.marias_dvou.views import PlayerView
+from games.players.dvou_calls import choose_call, choose_trumps
 from games.players.dvou_pricing import choose_extras, choose_flek, sample, stakes_of
 from games.players.dvou_rules import DvouRulePlayer
 from games.players.pimc import World, card_means, pick
@@ -87,8 +91,8 @@ def play_scoring(view: PlayerView) -> Scoring:
 
 
 class DvouStrongPlayer:
-    """Monte Carlo with the kernel while the stock lasts, exact search after it;
-    announcements and fleks priced; the rule player's trumps, sedma call and swap."""
+    """Monte Carlo with the kernel while the stock lasts, exact search after it; the
+    trumps, announcements, fleks, late sedma and swap priced."""
 
     name = "strong"
 
@@ -114,6 +118,10 @@ class DvouStrongPlayer:
     ) -> Action:
         plays = [a for a in legal if isinstance(a, Play)]
         pub = view.public
+        if any(isinstance(a, ChooseSuit) for a in legal):
+            default = self.rules.choose(view, legal, seat, rng)
+            budget = self._samples(self.pricing_samples)
+            return choose_trumps(view, legal, default, rng, budget, self.pricing_playouts)
         if pub.trump is not None and any(isinstance(a, Extras) for a in legal):
             default = self.rules.choose(view, legal, seat, rng)
             budget = self._samples(self.pricing_samples)
@@ -126,11 +134,13 @@ class DvouStrongPlayer:
             return self.rules.choose(view, legal, seat, rng)
         if pub.stock_count:
             default = self.rules.choose(view, legal, seat, rng)
-            if not isinstance(default, Play):
-                return default  # the late sedma or the swap
+            budget = self._samples(self.pricing_samples)
+            call = choose_call(view, legal, default, rng, budget, self.pricing_playouts)
+            if call is not None:
+                return call
             values = self.stock_values(view, rng, {a.card for a in plays})
             wanted = {c for c, v in values.items() if v == max(values.values())}
-            if default.card in wanted:
+            if isinstance(default, Play) and default.card in wanted:
                 return default
         else:
             if any(not isinstance(a, Play) for a in legal):

@@ -34,7 +34,9 @@ less than the option's floor (``FLEK_SHARE`` of a raised stake,
   if the rest pass; the deal may then not be played (§3.2.7), which is what a
   flek on a thrown-in game buys.
 
-Betl, durch, "durch s …", the overcalls and F's choice stay with the rule player.
+F's choice, the overcalls (betl, durch, "durch s …") and the fleks of betl and
+durch are ``games.players.krizovy_contract``'s, on this module's ``Pricer`` and
+``_pick``.
 """
 
 from __future__ import annotations

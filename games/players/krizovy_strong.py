@@ -14,11 +14,14 @@ Before the play of a colour game the stovka and honers of the reveal, the
 called partner's honer "s" and every speech of the flek round (fleks, re,
 honers "proti", "re a osma") are priced over sampled deals played out, with
 the křížový tariff and whether the deal is played at all
-(``games.players.krizovy_pricing``): the rule player's choice stands unless
-another beats it by its margin. Durch s chytrým (whose partner is whoever
-takes the last trick), F's choice of trumps and called card, the overcalls
-(betl, durch, "durch s …") and the fleks of betl and durch stay with the
-rule player.
+(``games.players.krizovy_pricing``); F's choice of trumps and called card, the
+overcalls (betl, durch, "durch s …") and the fleks of betl, durch and durch s …
+are valued the same way (``games.players.krizovy_contract``: a sudden
+contract by the share of its playouts won, at its price; the hra by the
+tariff): the rule player's choice stands unless another beats it by its
+margin, and a sudden contract is fleked when its chance clears the level's
+threshold. Durch s chytrým (whose partner is whoever takes the last trick) is
+not searched and stays with the rule player, which never calls it.
 """
 
 from __future__ import annotations
@@ -30,9 +33,10 @@ from typing import Any
 from games.cards import Rank, Suit, card, make_card
 from games.engine import Action, Seat
 from games.marias.rules import KINGS, QUEENS, SHARP
-from games.marias_krizovy.actions import Play
+from games.marias_krizovy.actions import DurchS, Overcall, Play
 from games.marias_krizovy.determinize import announced_honers, rules_of, sample_world
 from games.marias_krizovy.search import TRICKS, Honers, HonerSolver
+from games.players.krizovy_contract import choose_overcall, choose_sudden_flek, choose_trumps
 from games.players.krizovy_pricing import choose_approval, choose_extras, choose_flek
 from games.players.krizovy_rules import KrizovyRulePlayer
 from games.players.pimc import World, card_means, pick
@@ -48,8 +52,9 @@ UNIT_POINTS = 20
 or lost by margins of a few tens."""
 _HONER_RANKS = ((9, Rank.NINE), (8, Rank.EIGHT), (7, Rank.SEVEN))
 _SEARCHED = ("hra", "betl", "durch", "durchs")
-_PRICED = {"announce": choose_extras, "approval": choose_approval, "flek": choose_flek}
-"""The decisions before the play that are priced, by phase."""
+_PRICED = ("choose", "announce", "approval", "flek")
+"""The phases of the decisions before the play that are priced."""
+_SUDDEN = ("betl", "durch", "durchs")
 
 
 def play_scoring(view: Mapping[str, Any]) -> Scoring | None:
@@ -79,9 +84,12 @@ def honers_of(view: Mapping[str, Any]) -> Honers | None:
 
 
 class KrizovyStrongPlayer:
-    """PIMC in the card play of křížový, the reveal, the honer calls and the fleks
-    priced by playouts; the rule player elsewhere. ``plan_budget`` and
-    ``plan_playouts`` are the worlds and playouts per world of a priced decision."""
+    """PIMC in the card play of křížový; F's choice, the reveal, the overcalls, the
+    honer calls and the fleks priced by playouts; the rule player elsewhere.
+    ``plan_budget`` and ``plan_playouts`` are the worlds and playouts per world of
+    a priced hra decision, ``contract_budget``, ``contract_playouts`` and
+    ``sudden_playouts`` those of F's choice, the overcalls and a sudden contract's
+    flek (the playouts of a betl or durch per world)."""
 
     name = "strong"
 
@@ -93,6 +101,9 @@ class KrizovyStrongPlayer:
         playouts: int = 3,
         plan_budget: Budget | None = None,
         plan_playouts: int = 4,
+        contract_budget: Budget | None = None,
+        contract_playouts: int = 2,
+        sudden_playouts: int = 4,
     ) -> None:
         self.budget = budget or Budget(samples=16, nodes=100_000)
         self.solve_from = solve_from
@@ -100,6 +111,9 @@ class KrizovyStrongPlayer:
         self.playouts = playouts
         self.plan_budget = plan_budget or Budget(samples=24, nodes=1)
         self.plan_playouts = plan_playouts
+        self.contract_budget = contract_budget or Budget(samples=16, nodes=1)
+        self.contract_playouts = contract_playouts
+        self.sudden_playouts = sudden_playouts
         self.rules = KrizovyRulePlayer()
 
     def choose(
@@ -107,9 +121,7 @@ class KrizovyStrongPlayer:
     ) -> Action:
         phase = view["phase"]
         if phase in _PRICED and len(legal) > 1:
-            default = self.rules.choose(view, legal, seat, rng)
-            priced = _PRICED[phase]
-            return priced(view, legal, default, rng, self.plan_budget, self.plan_playouts)
+            return self.priced(view, legal, self.rules.choose(view, legal, seat, rng), rng)
         plays = [a for a in legal if isinstance(a, Play)]
         scoring = play_scoring(view) if view["phase"] == "play" else None
         hand = len(view["hand"])
@@ -126,6 +138,29 @@ class KrizovyStrongPlayer:
         ours = SidesView.from_dict(view["sides"]).role_of(seat) == DECLARER_SIDE
         wanted = pick(values, ours)
         return next(a for a in plays if a.card in wanted)
+
+    def priced(
+        self, view: Mapping[str, Any], legal: Sequence[Action], default: Action, rng: random.Random
+    ) -> Action:
+        """A decision before the play, the rule player's ``default`` unless its
+        evaluation beats it."""
+        phase = view["phase"]
+        plan = self.plan_budget, self.plan_playouts
+        contract, sudden = self.contract_budget, self.sudden_playouts
+        if phase == "choose":
+            return choose_trumps(view, legal, default, rng, contract, self.contract_playouts)
+        if phase == "announce":
+            return choose_extras(view, legal, default, rng, *plan)
+        if phase == "approval":
+            if any(isinstance(a, Overcall | DurchS) for a in legal):
+                hra = self.plan_playouts
+                default = choose_overcall(view, legal, default, rng, contract, sudden, hra)
+                if isinstance(default, Overcall | DurchS):
+                    return default
+            return choose_approval(view, legal, default, rng, *plan)
+        if view.get("kind") in _SUDDEN:
+            return choose_sudden_flek(view, legal, default, rng, contract, sudden)
+        return choose_flek(view, legal, default, rng, *plan)
 
     def card_values(
         self, view: Mapping[str, Any], rng: random.Random, legal: set[int], scoring: Scoring

@@ -7,34 +7,36 @@ view (``games.marias_licit.determinize``), every option on the same deals
 default house rules: the sto doubled per ten over or short, the silent game
 and the silent seven):
 
-* Auction: every contract of levels 1-8 that a bid (or a "mám") would leave
-  open, valued as the declarer's expected payment per defender after taking
-  the sampled talon and laying away two cards (:func:`quick_discard`). It bids
-  the lowest level it may (or holds) when the best such contract beats passing
-  (worth 0) by its level's margin (``MARGIN``); otherwise it passes. A bid's
-  worth is that of the best contract at or above it, which only falls as the
-  bid rises, and the hold auction lets a seat go up a step at a time, so a
-  jump is never worth more than the lowest bid.
+* Auction: every contract that a bid (or a "mám") would leave open, valued
+  as the declarer's expected payment per defender after taking the sampled
+  talon and laying away two cards (:func:`quick_discard`). It bids the lowest
+  level it may (or holds) when the best such contract beats passing (worth 0)
+  by its level's margin (``MARGIN``); otherwise it passes. A bid's worth is
+  that of the best contract at or above it, which only falls as the bid
+  rises, and the hold auction lets a seat go up a step at a time, so a jump is
+  never worth more than the lowest bid.
 * Talon: the rule player's discard, and each contract's own discard, paired
   with the contracts they leave open; another discard replaces the rule
   player's only when its pair beats his best by its level's margin.
-* Contract: each legal contract of levels 1-8 (and the omyl where it is open)
-  on the same deals; the rule player's choice stays unless another beats it by
-  the margin of its level.
-* Fleks: each flek chain (sedma, sto, betl, durch) is raised when the seat's
-  side wins it in at least ``FLEK_AT`` (volený's thresholds) of the playouts.
+* Contract: each legal contract (and the omyl where it is open) on the same
+  deals; the rule player's choice stays unless another beats it by the
+  margin of its level.
+* Fleks: each flek chain (sedma, sto, betl, durch, dvě sedmy) is raised when
+  the seat's side wins it in at least ``FLEK_AT`` (volený's thresholds) of the
+  playouts.
 
-The samples read the cards, not the calls: a seat that bid high is dealt a
-hand like any other. Dvě sedmy (levels 9-12) ask the helper seven to take
-trick 9, which neither the playouts nor the solver score, so a hand that
-reaches them by the rule player's count, and every decision in such a
-contract, stays with the rule player, as does the omyl in the play. In the
-play it samples deals and solves each (``games.strong.solver`` through
-``games.players.pimc``) and plays the card with the best mean: card points
-with the last trick and marriages, plus the sedma's last trick in a contract
-with a sedma, or won/lost in betl and durch. The first tricks are played by
-rollouts (``roll_from`` cards or fewer), the last by exact search
-(``solve_from``). It sees nothing but its view.
+Dvě sedmy (levels 9-12: the helper seven takes the last trick but one, the
+trump seven the last) are played out by ``games.players.licit_sevens``, whose
+playouts keep both sevens and read the ninth trick; they are valued only
+with both sevens in hand. The samples read the bids through the rule
+player's model (``licit_rules.auction_top``). The card play of dvě sedmy and
+the omyl in the play stay with the rule player (the solver does not score
+the ninth trick). In the other contracts the play samples deals and solves
+each (``games.strong.solver`` through ``games.players.pimc``) and plays the
+card with the best mean: card points with the last trick and marriages, plus
+the sedma's last trick in a contract with a sedma, or won/lost in betl and
+durch. The first tricks are played by rollouts (``roll_from`` cards or
+fewer), the last by exact search (``solve_from``). It sees nothing but its view.
 """
 
 from __future__ import annotations
@@ -51,7 +53,8 @@ from games.marias_licit.actions import Bid, Contract, Hold, Omyl
 from games.marias_licit.determinize import rules_of, sample_world
 from games.marias_licit.levels import LEVELS, level
 from games.marias_licit.views import PlayerView
-from games.players.licit_rules import LicitRulePlayer, auction_top, reach
+from games.players.licit_rules import LicitRulePlayer, auction_top
+from games.players.licit_sevens import SevensRun, TwoSevensSolver, sevens_units, two_sevens_discard
 from games.players.marias_discards import (
     deal_rules,
     marriages_of,
@@ -72,7 +75,10 @@ __all__ = [
     "quick_discard",
 ]
 
-MARGIN: dict[int, float] = {1: 0.5, 2: 1.0, 3: 1.5, 4: 2.0, 5: 3.0, 6: 4.0, 7: 3.0, 8: 6.0}
+MARGIN: dict[int, float] = {
+    1: 0.5, 2: 1.0, 3: 1.5, 4: 2.0, 5: 3.0, 6: 4.0, 7: 3.0, 8: 6.0,
+    9: 8.0, 10: 9.0, 11: 12.0, 12: 14.0,
+}  # fmt: skip
 """Units per defender by which a contract of each level must beat the
 alternative (passing, worth 0, in the auction; the rule player's choice at the
 talon and the contract) before it is chosen. Passing is the break-even: a
@@ -84,7 +90,8 @@ price ``u`` the expected payment is ``u(2p - 1)``, so a margin ``m`` asks for a
 win chance of ``1/2 + m/(2u)``: 0.6 for betl (3 of 15) and durch (6 of 30), 0.625
 for a sedma (0.5 of 2, 1 of 4 in hearts). The sto levels ask a third to three
 eighths of their price, since a lost sto doubles per ten short and a few
-playouts misjudge it most."""
+playouts misjudge it most. Dvě sedmy (40 units, 60 red) ask for a chance of 0.6
+like betl and durch, a little more with the sto."""
 
 OMYL_UNITS = -3.0
 """A conceded level-1 sedma: the sedma lost at one flek less the silent game
@@ -101,20 +108,36 @@ def _kind(plan: Plan) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """A contract of levels 1-8 to value: its level and trumps (``None`` in betl and durch)."""
+    """A contract to value: its level, trumps (``None`` in betl and durch) and, for
+    dvě sedmy, the helper suit."""
 
     level: int
     trump: int | None = None
+    helper: int | None = None
 
 
-def _plans(least: int, most: int = 8) -> list[Plan]:
-    """Every contract of levels ``least`` to ``most`` (at most 8), with each trump it allows."""
+def _plans(least: int, hand: int, most: int = 12) -> list[Plan]:
+    """Every contract of levels ``least`` to ``most``, with each trump it allows; dvě
+    sedmy only with both sevens in ``hand`` (without one they are lost for sure)."""
     out: list[Plan] = []
-    for lv in LEVELS[max(least, 1) - 1 : min(most, 8)]:
+    for lv in LEVELS[max(least, 1) - 1 : most]:
         if not lv.trumps:
             out.append(Plan(lv.number))
-        out.extend(Plan(lv.number, int(t)) for t in lv.trumps)
+        for t in lv.trumps:
+            if not lv.helper:
+                out.append(Plan(lv.number, int(t)))
+                continue
+            out.extend(
+                Plan(lv.number, int(t), int(h))
+                for h in lv.helpers(t)
+                if _holds_sevens(hand, int(t), int(h))
+            )
     return out
+
+
+def _holds_sevens(hand: int, trump: int, helper: int) -> bool:
+    sevens = (1 << make_card(Rank.SEVEN, Suit(trump))) | (1 << make_card(Rank.SEVEN, Suit(helper)))
+    return hand & sevens == sevens
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +167,7 @@ class _Deal:
     playouts: int
     colour_runs: dict[int, list[_Run]] = field(default_factory=dict)
     sudden_runs: dict[str, list[bool]] = field(default_factory=dict)
+    sevens_runs: dict[tuple[int, int], list[SevensRun]] = field(default_factory=dict)
 
     def colour(self, trump: int) -> list[_Run]:
         """The playouts of a colour game in ``trump`` (made once per deal)."""
@@ -158,6 +182,37 @@ class _Deal:
         if got is None:
             got = self.sudden_runs[kind] = self._sudden(kind)
         return got
+
+    def sevens(self, trump: int, helper: int) -> list[SevensRun]:
+        """The playouts of dvě sedmy in ``trump`` with ``helper`` (made once per deal)."""
+        got = self.sevens_runs.get((trump, helper))
+        if got is None:
+            got = self.sevens_runs[(trump, helper)] = self._sevens(trump, helper)
+        return got
+
+    def _sevens(self, trump: int, helper: int) -> list[SevensRun]:
+        hands = list(self.hands)
+        d = self.declarer
+        hands[d] = two_sevens_discard(hands[d], trump, helper)
+        seven = make_card(Rank.SEVEN, Suit(trump))
+        helper_seven = make_card(Rank.SEVEN, Suit(helper))
+        scoring = Scoring(
+            _POINTS2, last=20, marriages=True, kings=KINGS, queens=QUEENS,
+            trump_suit=trump, bonus_card=seven,
+        )  # fmt: skip
+        solver = TwoSevensSolver(deal_rules(trump), scoring, [d], len(hands), helper_seven)
+        mine = marriages_of(hands[d], trump)
+        theirs = [marriages_of(h, trump) for i, h in enumerate(hands) if i != d]
+        total_o = sum(t for t, _ in theirs)
+        best_o = sum(b for _, b in theirs)
+        out = []
+        for _ in range(self.playouts):
+            solver.ninth = (-1, -1)
+            value = solver.playout(Position(list(hands), [], self.forhond, 0, 10), self.rng)
+            cards = (value - mine[0] + total_o) // 2
+            won = solver.last_trick == (seven, d) and solver.ninth == (helper_seven, d)
+            out.append(SevensRun(cards, won, mine, (total_o, best_o)))
+        return out
 
     def _colour(self, trump: int) -> list[_Run]:
         hands = list(self.hands)
@@ -197,6 +252,10 @@ class _Deal:
     def value(self, plan: Plan) -> float:
         """The declarer's mean payment per defender in ``plan`` over this deal's playouts."""
         lv = level(plan.level)
+        if plan.helper is not None:
+            assert plan.trump is not None
+            sevens = self.sevens(plan.trump, plan.helper)
+            return sum(sevens_units(plan.level, plan.trump, r) for r in sevens) / len(sevens)
         if plan.trump is None:
             kind = "betl" if lv.has("betl") else "durch"
             price = lv.price_of(kind)
@@ -204,6 +263,13 @@ class _Deal:
             return sum(price if won else -price for won in runs) / len(runs)
         colour = self.colour(plan.trump)
         return sum(_units(plan, run) for run in colour) / len(colour)
+
+
+def _plan_of(contract: Contract) -> Plan:
+    def code(suit: Suit | None) -> int | None:
+        return None if suit is None else int(suit)
+
+    return Plan(contract.level, code(contract.trump), code(contract.helper))
 
 
 def _units(plan: Plan, run: _Run) -> int:
@@ -325,15 +391,12 @@ class LicitStrongPlayer:
         self, view: PlayerView, legal: Sequence[Action], ruled: Action, rng: random.Random
     ) -> Action:
         """Bid the lowest level it may, or hold, when a contract that leaves open is
-        worth more than passing by its margin; dvě sedmy are the rule player's."""
+        worth more than passing by its margin."""
         bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.level)
         hold = next((a for a in legal if isinstance(a, Hold)), None)
         passing = next((a for a in legal if isinstance(a, Pass)), None)
         if passing is None:
             return ruled
-        hand = [card(c) for c in view.hand]
-        if any(r.level >= 9 for r in reach(hand, spare=1)):
-            return ruled  # dvě sedmy in reach: past what the playouts can score
         go: Action
         if hold is not None:
             least, go = view.public.bid, hold
@@ -341,9 +404,9 @@ class LicitStrongPlayer:
             least, go = bids[0].level, bids[0]
         else:
             return ruled
-        if least > 8:
-            return ruled
-        plans = _plans(least)
+        plans = _plans(least, mask_of(card(c) for c in view.hand))
+        if not plans:
+            return passing
         means = self.plan_means(view, plans, rng)
         scored: dict[Plan | None, float] = {None: 0.0}
         scored.update((p, v) for p, v in means.items())
@@ -358,20 +421,21 @@ class LicitStrongPlayer:
         (:func:`quick_discard`, or the betl and durch one) with that contract; one
         other than the rule player's replaces it only by its level's margin."""
         pub = view.public
-        if not isinstance(ruled, Discard) or pub.bid > 8:
+        if not isinstance(ruled, Discard):
             return ruled
         hand = [card(c) for c in view.hand]
-        if any(r.level >= 9 for r in reach(hand, least=pub.bid)):
-            return ruled  # dvě sedmy in reach: the rule player's
         discards = {mask_of(a.cards): a for a in legal if isinstance(a, Discard)}
         mine = mask_of(hand)
         ruled_mask = mask_of(ruled.cards)
-        plans = _plans(pub.bid)
+        plans = _plans(pub.bid, mine)
         pairs: list[tuple[int, Plan]] = [(ruled_mask, p) for p in plans]
         for p in plans:
-            keep = (
-                sudden_discard(mine, _kind(p)) if p.trump is None else quick_discard(mine, p.trump)
-            )
+            if p.trump is None:
+                keep = sudden_discard(mine, _kind(p))
+            elif p.helper is not None:
+                keep = two_sevens_discard(mine, p.trump, p.helper)
+            else:
+                keep = quick_discard(mine, p.trump)
             away = mine & ~keep
             if away in discards and away != ruled_mask:
                 pairs.append((away, p))
@@ -402,13 +466,15 @@ class LicitStrongPlayer:
     ) -> Action:
         """The legal contract of the best mean, where one other than the rule player's
         must beat it by its level's margin (the omyl by nothing: its price is sure)."""
-        if isinstance(ruled, Contract) and ruled.level > 8:
-            return ruled
-        contracts = {
-            Plan(a.level, None if a.trump is None else int(a.trump)): a
-            for a in legal
-            if isinstance(a, Contract) and a.level <= 8
-        }
+        hand = mask_of(card(c) for c in view.hand)
+        contracts: dict[Plan, Contract] = {}
+        for a in legal:
+            if not isinstance(a, Contract):
+                continue
+            plan = _plan_of(a)
+            sevens = plan.trump is not None and plan.helper is not None
+            if a == ruled or not sevens or _holds_sevens(hand, plan.trump, plan.helper):  # type: ignore[arg-type]
+                contracts[plan] = a
         if not contracts:
             return ruled
         means: dict[Plan | None, float] = {}
@@ -416,11 +482,7 @@ class LicitStrongPlayer:
         omyl = next((a for a in legal if isinstance(a, Omyl)), None)
         if omyl is not None:
             means[None] = OMYL_UNITS
-        default: Plan | None
-        if isinstance(ruled, Contract):
-            default = Plan(ruled.level, None if ruled.trump is None else int(ruled.trump))
-        else:
-            default = None
+        default = _plan_of(ruled) if isinstance(ruled, Contract) else None
         if default not in means:
             return ruled
         choice = best_option(means, default, lambda p: 0.0 if p is None else MARGIN[p.level])
@@ -435,13 +497,19 @@ class LicitStrongPlayer:
         assert pub.level is not None
         lv = level(pub.level)
         trump = None if pub.trump is None else _SUITS.index(pub.trump)
-        names = [n for n in lv.components if n in ("sedma", "sto", "betl", "durch")]
+        helper = None if pub.helper is None else _SUITS.index(pub.helper)
+        names = list(lv.components)
 
         def won(deal: _Deal, name: str) -> float:
             if name in ("betl", "durch"):
                 runs = deal.sudden(name)
                 return sum(runs) / len(runs)
             assert trump is not None
+            if helper is not None:
+                sevens = deal.sevens(trump, helper)
+                if name == "dvesedmy":
+                    return sum(r.won for r in sevens) / len(sevens)
+                return sum(r.cards + r.mine[1] >= 100 for r in sevens) / len(sevens)
             colour = deal.colour(trump)
             if name == "sedma":
                 return sum(r.seven == 1 for r in colour) / len(colour)
@@ -453,9 +521,9 @@ class LicitStrongPlayer:
         self, view: PlayerView, legal: Sequence[Action], ruled: Action, rng: random.Random
     ) -> Action:
         """Raise each chain whose chance for the seat's side clears the threshold of its
-        next level (volený's ``FLEK_AT``); dvě sedmy stay with the rule player."""
+        next level (volený's ``FLEK_AT``)."""
         pub = view.public
-        if pub.level is None or level(pub.level).has("dvesedmy") or pub.declarer is None:
+        if pub.level is None or pub.declarer is None:
             return ruled
         fleks = [a for a in legal if isinstance(a, Flek)]
         passing = next((a for a in legal if isinstance(a, Pass)), None)

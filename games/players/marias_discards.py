@@ -44,13 +44,13 @@ def marriages_of(hand: int, trump: int) -> tuple[int, int]:
     return total, best
 
 
-def quick_discard(hand: int, trump: int) -> int:
-    """The ten cards a declarer keeps of twelve for a colour game in ``trump``:
-    away with the two weakest side cards, the shortest suits first (a void to
-    trump in), never an ace or ten (the talon rules), a trump or a marriage card
-    only when nothing else is left. Cheap, since it runs per sampled talon."""
+def quick_discard(hand: int, trump: int, keep: int = 10) -> int:
+    """The ``keep`` cards (ten of twelve) a declarer keeps for a colour game in
+    ``trump``: away with the weakest side cards, the shortest suits first (a void
+    to trump in), never an ace or ten (the talon rules), a trump or a marriage
+    card only when nothing else is left. Cheap, since it runs per sampled talon."""
     cards = list(cards_of(hand))
-    if len(cards) <= 10:
+    if len(cards) <= keep:
         return hand
     length = [(hand & suit_mask(s)).bit_count() for s in range(4)]
     kings = {make_card(Rank.KING, Suit(s)) for s in range(4)}
@@ -71,7 +71,7 @@ def quick_discard(hand: int, trump: int) -> int:
             NORMAL_ORDER.strength[c],
         )
 
-    away = sorted(cards, key=cost)[: len(cards) - 10]
+    away = sorted(cards, key=cost)[: len(cards) - keep]
     for c in away:
         hand &= ~(1 << c)
     return hand

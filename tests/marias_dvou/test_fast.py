@@ -144,3 +144,24 @@ def test_the_kernel_refuses_a_deal_before_play() -> None:
     state = DVOU.new_deal(DVOU.options(), 2, 0, seed=1)
     with pytest.raises(ValueError):
         Fast.of_state(state)
+
+
+@pytest.mark.parametrize("rules", "ABC")
+def test_an_opening_is_the_states_kernel_before_the_first_card(rules: str) -> None:
+    """``opening`` with a deal's hands, stock and trumps is ``of_state`` at its first
+    card when nothing was announced, and plays the same run."""
+    checked = 0
+    for seed in range(200):
+        state = _to_play(seed, rules, 0)
+        if state.phase is not Phase.PLAY or state.sedma is not None or state.stovka is not None:
+            continue
+        assert state.trump is not None
+        hands = [state.hands[s] for s in state.active]
+        a = Fast.of_state(state)
+        b = Fast.opening(hands, list(state.stock), int(state.trump), rules)
+        for name in Fast.__slots__:
+            if name not in ("strict", "free", "legal_of", "beaters"):
+                assert getattr(a, name) == getattr(b, name), name
+        assert a.run(random.Random(seed), 0.2) == b.run(random.Random(seed), 0.2)
+        checked += 1
+    assert checked > 10
