@@ -17,7 +17,9 @@ the game's ``ArenaMeasure`` in ``games.registry``.
 Computer players act only when the deal waits for them (``Variant.due``), as
 in the bot and in ``play``: a seat that may only interject (a Blázen redeal)
 does so on its own turn. Each seat's ``random.Random`` is seeded from the
-deal and the seat, never from the clock, so a run is reproducible.
+deal and the seat, never from the clock, so a run is reproducible, and
+``--jobs`` (deals played in worker processes, each deal whole in one) gives
+the same figures as one process.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ import argparse
 import json
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
@@ -52,6 +55,9 @@ def add_parser(sub: Any) -> None:
     ap.add_argument("--deals", type=int, default=200, help="deals, each played in every seating")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--seats", type=int, default=None, help="players at the table")
+    ap.add_argument(
+        "--jobs", type=int, default=1, help="processes to play in (the figures do not change)"
+    )
     ap.add_argument(
         "--option",
         action="append",
@@ -119,6 +125,46 @@ def _play(
     return outcome
 
 
+Row = tuple[dict[Seat, str], tuple[int, ...], bool, Mapping[str, Any]]
+"""One deal in one seating: the seating, each seat's score, whether it was played
+out, the outcome's summary (for the contract report)."""
+
+
+def _deal_rows(
+    variant: Variant,
+    opts: Any,
+    table: int,
+    number: int,
+    deal_seed: int,
+    player: Mapping[str, Player],
+) -> list[Row]:
+    """Deal ``number`` played in every seating of the two players."""
+    dealer = number % table
+    out = variant.sitting_out(opts, table, dealer)
+    playing = [s for s in range(table) if s not in out]
+    rows: list[Row] = []
+    for seating in seatings(playing):
+        players = {s: player[seating.get(s, "A")] for s in range(table)}
+        outcome = _play(variant, opts, table, dealer, deal_seed, players)
+        rows.append((seating, tuple(outcome.scores), outcome.played, outcome.summary))
+    return rows
+
+
+_WORKER: dict[tuple[str, str, str], dict[str, Player]] = {}
+"""A worker process's players, made once per duel."""
+
+
+def _work(job: tuple[str, str, str, dict[str, Any], int, int, int]) -> list[Row]:
+    """``_deal_rows`` in a worker process (it builds the players and options itself)."""
+    variant_id, a, b, options, table, number, deal_seed = job
+    variant = find_variant(variant_id)
+    entry = registration(variant.id)
+    player = _WORKER.get((variant_id, a, b))
+    if player is None:
+        player = _WORKER[(variant_id, a, b)] = {"A": entry.player(a), "B": entry.player(b)}
+    return _deal_rows(variant, variant.options(options), table, number, deal_seed, player)
+
+
 def duel(
     variant: Variant,
     a: str,
@@ -128,47 +174,47 @@ def duel(
     seed: int,
     seats: int | None = None,
     options: dict[str, Any] | None = None,
+    jobs: int = 1,
 ) -> ArenaResult:
-    """Play ``deals`` deals in every seating of players ``a`` and ``b``."""
+    """Play ``deals`` deals in every seating of players ``a`` and ``b`` (in ``jobs``
+    processes: the deals and their seeds are the same, so are the figures)."""
     opts = variant.options(options or {})
     table = seats if seats is not None else variant.seat_range(opts)[0]
     entry = registration(variant.id)
     measure = entry.arena
-    player = {"A": entry.player(a), "B": entry.player(b)}
     master = random.Random(seed)
+    seeds = [master.getrandbits(32) for _ in range(deals)]
+    if jobs > 1:
+        work = [(variant.id, a, b, dict(options or {}), table, n, s) for n, s in enumerate(seeds)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            per_deal = list(pool.map(_work, work, chunksize=max(1, deals // (8 * jobs))))
+    else:
+        player = {"A": entry.player(a), "B": entry.player(b)}
+        per_deal = [_deal_rows(variant, opts, table, n, s, player) for n, s in enumerate(seeds)]
     diffs: list[float] = []
     totals = {"A": 0.0, "B": 0.0}
     counts = {"A": 0, "B": 0}
     unplayed = 0
-    count = 0
     contracts = ContractTally()
-    for number in range(deals):
-        deal_seed = master.getrandbits(32)
-        dealer = number % table
-        out = variant.sitting_out(opts, table, dealer)
-        playing = [s for s in range(table) if s not in out]
-        arrangements = seatings(playing)
-        count = len(arrangements)
-        per_deal = 0.0
-        for seating in arrangements:
-            players = {s: player[seating.get(s, "A")] for s in range(table)}
-            outcome = _play(variant, opts, table, dealer, deal_seed, players)
-            unplayed += not outcome.played
-            contracts.add(outcome.summary, lambda s, seating=seating: seating[s])  # type: ignore[misc]
+    for rows in per_deal:
+        diff = 0.0
+        for seating, scores, played, summary in rows:
+            unplayed += not played
+            contracts.add(summary, lambda s, seating=seating: seating[s])  # type: ignore[misc]
             side: dict[str, list[float]] = {"A": [], "B": []}
-            for s in playing:
-                score = measure.score(outcome.scores[s])
-                side[seating[s]].append(score)
-                totals[seating[s]] += score
-                counts[seating[s]] += 1
-            per_deal += sum(side["A"]) / len(side["A"]) - sum(side["B"]) / len(side["B"])
-        diffs.append(per_deal / len(arrangements))
+            for s, label in seating.items():
+                score = measure.score(scores[s])
+                side[label].append(score)
+                totals[label] += score
+                counts[label] += 1
+            diff += sum(side["A"]) / len(side["A"]) - sum(side["B"]) / len(side["B"])
+        diffs.append(diff / len(rows))
     return ArenaResult(
         variant=variant.id,
         a=a,
         b=b,
         seats=table,
-        seatings=count,
+        seatings=len(per_deal[-1]) if per_deal else 0,
         diffs=tuple(diffs),
         a_mean=totals["A"] / max(1, counts["A"]),
         b_mean=totals["B"] / max(1, counts["B"]),
@@ -221,6 +267,9 @@ def run(args: argparse.Namespace) -> int:
     if args.deals < 1:
         print("--deals must be 1 or more")
         return 2
+    if args.jobs < 1:
+        print("--jobs must be 1 or more")
+        return 2
     try:
         result = duel(
             variant,
@@ -230,6 +279,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             seats=args.seats,
             options=options,
+            jobs=args.jobs,
         )
     except KeyError as exc:  # no such player for this game
         print(f"error: {exc.args[0]}")

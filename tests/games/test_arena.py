@@ -73,3 +73,17 @@ def test_a_player_against_itself_scores_exactly_nothing() -> None:
 def test_four_seat_mariash_seats_only_the_players() -> None:
     result = duel(VOLENY, "rules", "rules-v1", deals=4, seed=1, seats=4)
     assert result.seats == 4 and result.seatings == 6 and len(result.diffs) == 4
+
+
+def test_worker_processes_give_the_same_figures() -> None:
+    """``--jobs``: every deal whole in one process, seeded as in one process."""
+    for variant, a, b in ((VOLENY, "rules", "rules-v1"), (BLAZEN, "rules", "random")):
+        one = duel(variant, a, b, deals=6, seed=9)
+        two = duel(variant, a, b, deals=6, seed=9, jobs=2)
+        assert one == two
+        assert one.contracts.lines() == two.contracts.lines()
+
+
+def test_jobs_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--deals", "1", "--jobs", "0"]) == 2
+    assert "--jobs" in capsys.readouterr().out
