@@ -58,7 +58,14 @@ from games.marias_krizovy.actions import (
 )
 from games.marias_krizovy.determinize import World, rules_of, sample_world
 from games.marias_krizovy.search import TRICKS
-from games.players.krizovy_pricing import Plan, Pricer, _answers, _current, _pick, _World
+from games.players.krizovy_pricing import (
+    Plan,
+    PricedDeal,
+    Pricer,
+    flek_answers,
+    honers_said,
+    pick_by_margin,
+)
 from games.players.marias_strong import FLEK_AT
 from games.sides import DECLARER_SIDE, SidesView
 from games.strong.budget import Budget
@@ -391,10 +398,10 @@ def _stay(
     kind = view["kind"]
     if kind == "hra":
         pricer = Pricer(view, rng, hra_playouts)
-        answers = _answers(bool(view["stovka"]), _current(view))
+        answers = flek_answers(bool(view["stovka"]), honers_said(view))
         rows: list[list[float]] = [[] for _ in answers]
         for hands, side, seed in worlds:
-            world = _World(hands, side, seed)
+            world = PricedDeal(hands, side, seed)
             for row, plan in zip(rows, answers, strict=True):
                 row.append(pricer.value(world, plan))
         return _answered(rows, ours=not ours)
@@ -449,7 +456,7 @@ def choose_overcall(
     def floor(o: str) -> float:
         return OVERCALL_FLOOR[_kind(key if o == "stay" else o)]
 
-    return actions[_pick(values, key, floor)]
+    return actions[pick_by_margin(values, key, floor)]
 
 
 # --- F's choice -------------------------------------------------------------------
@@ -547,7 +554,7 @@ def choice_values(
                 assert isinstance(o, tuple)
                 suit, called = o
             holder = next(i for i, h in enumerate(hands) if h >> called & 1)
-            world = _World(hands, frozenset((me, holder)), seed)
+            world = PricedDeal(hands, frozenset((me, holder)), seed)
             for row, plan in zip(rows[o], answers, strict=True):
                 row.append(pricer(suit).value(world, plan))
     return {o: _answered(r, ours=False) for o, r in rows.items()}
@@ -575,4 +582,4 @@ def choose_trumps(
     if len(options) < 2:
         return default
     values = choice_values(view, options, rng, budget, playouts)
-    return options[_pick(values, key, lambda _: CHOOSE_FLOOR)]
+    return options[pick_by_margin(values, key, lambda _: CHOOSE_FLOOR)]

@@ -36,7 +36,7 @@ less than the option's floor (``FLEK_SHARE`` of a raised stake,
 
 F's choice, the overcalls (betl, durch, "durch s …") and the fleks of betl and
 durch are ``games.players.krizovy_contract``'s, on this module's ``Pricer`` and
-``_pick``.
+``pick_by_margin``.
 """
 
 from __future__ import annotations
@@ -65,12 +65,17 @@ __all__ = [
     "HONER_MARGIN",
     "STOVKA_MARGIN",
     "Plan",
+    "PricedDeal",
+    "Pricer",
     "Run",
     "Z",
     "choose_approval",
     "choose_extras",
     "choose_flek",
     "deal_units",
+    "flek_answers",
+    "honers_said",
+    "pick_by_margin",
 ]
 
 Z = 2.0
@@ -224,7 +229,10 @@ class _Recorder(HonerSolver):
 
 
 @dataclass(slots=True)
-class _World:
+class PricedDeal:
+    """One sampled deal priced by :class:`Pricer`: the hands, side C, the seed of its
+    playouts' stream, and the playouts made per set of announced honers."""
+
     hands: list[int]
     side: frozenset[int]
     seed: int
@@ -251,12 +259,12 @@ class Pricer:
         self.cards = {make_card(rank, self.trump): value for value, rank in _HONERS}
         self.by_value = {value: c for c, value in self.cards.items()}
 
-    def sample(self) -> _World:
+    def sample(self) -> PricedDeal:
         world = sample_world(self.view, self.rng)
         side = frozenset(self.active.index(s) for s in world.side)
-        return _World(world.hands, side, self.rng.getrandbits(32))
+        return PricedDeal(world.hands, side, self.rng.getrandbits(32))
 
-    def runs(self, world: _World, announced: frozenset[int]) -> list[Run]:
+    def runs(self, world: PricedDeal, announced: frozenset[int]) -> list[Run]:
         """The playouts of ``world`` with these honer values announced."""
         got = world.runs.get(announced)
         if got is None:
@@ -272,7 +280,7 @@ class Pricer:
             world.runs[announced] = got
         return got
 
-    def value(self, world: _World, plan: Plan) -> float:
+    def value(self, world: PricedDeal, plan: Plan) -> float:
         """The seat's own mean gain in units under ``plan`` over the world's playouts."""
         side = world.side
         share = (3 if len(side) == 1 else 1) if self.me in side else -1
@@ -298,7 +306,9 @@ def _values(
     return {o: min(row, key=sum) for o, row in rows.items()}
 
 
-def _pick(values: Mapping[Opt, list[float]], default: Opt, floor: Callable[[Opt], float]) -> Opt:
+def pick_by_margin(
+    values: Mapping[Opt, list[float]], default: Opt, floor: Callable[[Opt], float]
+) -> Opt:
     """The option of the best mean (``pimc.best_option``), where one other than
     ``default`` must beat the default's mean by ``Z`` standard errors of their
     difference over the worlds, and by its ``floor`` at least."""
@@ -317,7 +327,7 @@ def _pick(values: Mapping[Opt, list[float]], default: Opt, floor: Callable[[Opt]
     return best_option(means, default, margin)
 
 
-def _answers(stovka: bool, honers: Mapping[int, bool]) -> list[Plan]:
+def flek_answers(stovka: bool, honers: Mapping[int, bool]) -> list[Plan]:
     """The defenders' answers to a deal with nothing fleked yet: each subset of
     side C's chains (the game or stovka, its announced honers) fleked once."""
     chains = ["hra", *(f"h{v}" for v, ours in honers.items() if ours)]
@@ -328,7 +338,7 @@ def _answers(stovka: bool, honers: Mapping[int, bool]) -> list[Plan]:
     ]
 
 
-def _current(view: Mapping[str, Any]) -> dict[int, bool]:
+def honers_said(view: Mapping[str, Any]) -> dict[int, bool]:
     """The honers announced so far: value -> whether side C's."""
     return {int(h["value"]): h["side"] == DECLARER_SIDE for h in view["honers"]}
 
@@ -351,7 +361,7 @@ def choose_extras(
     if len(options) < 2 or default not in options or not _priceable(view):
         return default
     assert isinstance(default, Extras)
-    plans = {a: _answers(a.stovka, dict.fromkeys(a.honers, True)) for a in options}
+    plans = {a: flek_answers(a.stovka, dict.fromkeys(a.honers, True)) for a in options}
     values = _values(budget, Pricer(view, rng, playouts), plans)
     hearts = 2 if view["trump"] == "h" else 1
 
@@ -359,7 +369,7 @@ def choose_extras(
         changed = len(set(a.honers) ^ set(default.honers))
         return hearts * (HONER_MARGIN * changed + STOVKA_MARGIN * (a.stovka != default.stovka))
 
-    return _pick(values, default, floor)
+    return pick_by_margin(values, default, floor)
 
 
 def choose_approval(
@@ -388,13 +398,14 @@ def choose_approval(
     key = _key_of(default, actions)
     if key is None:
         return default
-    current = _current(view)
+    current = honers_said(view)
     plans = {
-        s: _answers(bool(view["stovka"]), {**current, **dict.fromkeys(s, True)}) for s in actions
+        s: flek_answers(bool(view["stovka"]), {**current, **dict.fromkeys(s, True)})
+        for s in actions
     }
     values = _values(budget, Pricer(view, rng, playouts), plans)
     hearts = 2 if view["trump"] == "h" else 1
-    choice = _pick(values, key, lambda s: hearts * HONER_MARGIN * len(s ^ key))
+    choice = pick_by_margin(values, key, lambda s: hearts * HONER_MARGIN * len(s ^ key))
     return default if choice == key else actions[choice]
 
 
@@ -454,7 +465,7 @@ def choose_flek(
     if key not in actions:
         actions[key] = default
     mine = SidesView.from_dict(view["sides"]).role_of(view["viewer"]) == DECLARER_SIDE
-    current = _current(view)
+    current = honers_said(view)
     stovka = bool(view["stovka"])
 
     def plan(say: _Say) -> Plan:
@@ -475,5 +486,5 @@ def choose_flek(
             m += FLEK_SHARE[min(level, len(FLEK_SHARE) - 1)] * stake
         return m
 
-    choice = _pick(values, key, floor)
+    choice = pick_by_margin(values, key, floor)
     return default if choice == key else actions[choice]
