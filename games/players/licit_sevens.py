@@ -6,10 +6,9 @@ The solver's playouts keep one card for the end (a sedma's trump seven);
 :class:`TwoSevensSolver` also keeps the helper seven while the declarer holds
 more than two cards, so the declarer plays both where they belong, and it
 records who took the ninth trick with which card. The declarer lays away two
-cards that are neither seven (:func:`two_sevens_discard`). A playout is then
-priced as the level pays: the dvě sedmy won or lost, the sto where the level
-has one (doubled per ten over or short, as the other sto levels), else the
-silent game; no silent seven (the trump seven belongs to the contract).
+cards that are neither seven (:func:`two_sevens_discard`). The strong player
+prices a playout as the level pays (``licit_strong.sevens_units``, with the
+sto or silent game of the other levels).
 """
 
 from __future__ import annotations
@@ -18,11 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.cards import Rank, Suit, make_card
-from games.marias_licit.levels import level
 from games.players.marias_discards import quick_discard
 from games.strong.solver import Rules, Scoring, TrickSolver
 
-__all__ = ["SevensRun", "TwoSevensSolver", "sevens_units", "two_sevens_discard"]
+__all__ = ["SevensRun", "TwoSevensSolver", "two_sevens_discard"]
 
 
 def _seven(suit: int) -> int:
@@ -98,25 +96,3 @@ class SevensRun:
     won: bool
     mine: tuple[int, int]
     theirs: tuple[int, int]
-
-
-def sevens_units(level_number: int, trump: int, run: SevensRun) -> int:
-    """What one playout pays per defender at this level (§3.3.5, default house
-    rules): the dvě sedmy, and the sto or the silent game."""
-    lv = level(level_number)
-    price = lv.price_of("dvesedmy")
-    units = price if run.won else -price
-    total_d = run.cards + run.mine[0]
-    reach_d = run.cards + run.mine[1]
-    if lv.has("sto"):
-        base = lv.price_of("sto")
-        if reach_d >= 100:
-            return units + (base << ((total_d - 100) // 10))
-        return units - (base << max(0, (100 - reach_d) // 10 - 1))
-    hearts = 2 if trump == 0 else 1
-    reach_o = 90 - run.cards + run.theirs[1]
-    if reach_d >= 100:
-        return units + hearts * (2 << ((total_d - 100) // 10))
-    if reach_o >= 100:
-        return units - hearts * (2 << ((90 - run.cards + run.theirs[0] - 100) // 10))
-    return units + (hearts if total_d > 90 - run.cards + run.theirs[0] else -hearts)

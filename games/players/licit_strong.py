@@ -51,10 +51,10 @@ from games.marias.actions import Discard, Flek, Pass, Play
 from games.marias.rules import KINGS, QUEENS, SHARP
 from games.marias_licit.actions import Bid, Contract, Hold, Omyl
 from games.marias_licit.determinize import rules_of, sample_world
-from games.marias_licit.levels import LEVELS, level
+from games.marias_licit.levels import LEVELS, Level, level
 from games.marias_licit.views import PlayerView
 from games.players.licit_rules import LicitRulePlayer, auction_top
-from games.players.licit_sevens import SevensRun, TwoSevensSolver, sevens_units, two_sevens_discard
+from games.players.licit_sevens import SevensRun, TwoSevensSolver, two_sevens_discard
 from games.players.marias_discards import (
     deal_rules,
     marriages_of,
@@ -73,6 +73,7 @@ __all__ = [
     "Plan",
     "play_scoring",
     "quick_discard",
+    "sevens_units",
 ]
 
 MARGIN: dict[int, float] = {
@@ -272,36 +273,49 @@ def _plan_of(contract: Contract) -> Plan:
     return Plan(contract.level, code(contract.trump), code(contract.helper))
 
 
-def _units(plan: Plan, run: _Run) -> int:
-    """What one playout of a colour contract pays per defender (§3.3.5 with the
-    default house rules): the sto doubled per ten over or short, the sedma, and
-    the silent game or silent seven where the level has no sto or no sedma."""
-    lv = level(plan.level)
-    hearts = 2 if plan.trump == 0 else 1
-    cards = run.cards
-    total_d = cards + run.mine[0]
-    reach_d = cards + run.mine[1]
-    units = 0
+def _game_units(
+    lv: Level, hearts: int, cards: int, mine: tuple[int, int], theirs: tuple[int, int]
+) -> int:
+    """The sto (doubled per ten over or short) where the level has one, else the
+    silent game (a silent hundred at 2 units, doubled per ten over), per defender,
+    from the declarer's card points and both sides' marriages (total, best)."""
+    total_d = cards + mine[0]
+    reach_d = cards + mine[1]
     if lv.has("sto"):
         base = lv.price_of("sto")
         if reach_d >= 100:
-            units += base << ((total_d - 100) // 10)
-        else:
-            units -= base << max(0, (100 - reach_d) // 10 - 1)
-    else:  # the silent game (a silent hundred at 2 units, doubled per ten over)
-        reach_o = 90 - cards + run.theirs[1]
-        if reach_d >= 100:
-            units += hearts * (2 << ((total_d - 100) // 10))
-        elif reach_o >= 100:
-            units -= hearts * (2 << ((90 - cards + run.theirs[0] - 100) // 10))
-        else:
-            units += hearts if total_d > 90 - cards + run.theirs[0] else -hearts
+            return base << ((total_d - 100) // 10)
+        return -(base << max(0, (100 - reach_d) // 10 - 1))
+    reach_o = 90 - cards + theirs[1]
+    if reach_d >= 100:
+        return hearts * (2 << ((total_d - 100) // 10))
+    if reach_o >= 100:
+        return -hearts * (2 << ((90 - cards + theirs[0] - 100) // 10))
+    return hearts if total_d > 90 - cards + theirs[0] else -hearts
+
+
+def _units(plan: Plan, run: _Run) -> int:
+    """What one playout of a colour contract pays per defender (§3.3.5 with the
+    default house rules): the sto or the silent game, and the sedma or the silent
+    seven."""
+    lv = level(plan.level)
+    hearts = 2 if plan.trump == 0 else 1
+    units = _game_units(lv, hearts, run.cards, run.mine, run.theirs)
     if lv.has("sedma"):
         price = lv.price_of("sedma")
-        units += price if run.seven == 1 else -price
-    else:
-        units += hearts * run.seven  # the silent seven
-    return units
+        return units + (price if run.seven == 1 else -price)
+    return units + hearts * run.seven  # the silent seven
+
+
+def sevens_units(level_number: int, trump: int, run: SevensRun) -> int:
+    """What one playout of dvě sedmy pays per defender at this level (§3.3.5,
+    default house rules): the dvě sedmy, and the sto or the silent game (no
+    silent seven: the trump seven belongs to the contract)."""
+    lv = level(level_number)
+    price = lv.price_of("dvesedmy")
+    hearts = 2 if trump == 0 else 1
+    game = _game_units(lv, hearts, run.cards, run.mine, run.theirs)
+    return (price if run.won else -price) + game
 
 
 def play_scoring(view: PlayerView) -> Scoring | None:

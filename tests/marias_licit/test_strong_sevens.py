@@ -14,13 +14,8 @@ from games.marias_licit.actions import Contract, Discard, Flek
 from games.marias_licit.state import LicitState
 from games.marias_licit.views import player_view
 from games.players import licit_strong
-from games.players.licit_sevens import (
-    SevensRun,
-    TwoSevensSolver,
-    sevens_units,
-    two_sevens_discard,
-)
-from games.players.licit_strong import MARGIN, LicitStrongPlayer, Plan, _plans
+from games.players.licit_sevens import SevensRun, TwoSevensSolver, two_sevens_discard
+from games.players.licit_strong import MARGIN, LicitStrongPlayer, Plan, _plans, sevens_units
 from games.players.marias_discards import deal_rules
 from games.players.marias_strong import FLEK_AT
 from games.strong.budget import Budget
