@@ -1,5 +1,6 @@
 """Which contract the strong křížový player makes: F's trumps and called card, the
-overcalls (betl, durch, "durch s …") and the fleks of betl and durch, by evaluation.
+overcalls (betl, durch, "durch s …", "durch s chytrým") and the fleks of betl and
+durch, by evaluation.
 
 The rule player overcalls only with a hand that fits a betl or a durch card by
 card, never fleks one, and chooses F's trumps by the length of the first four.
@@ -18,8 +19,12 @@ share in units:
   wins: ``3 * price * (2w - 1)`` to the lone declarer, ``price * (1 - 2w)`` to a
   defender; a durch s … pays its declarer ``10`` won and ``-20`` lost (the
   "dědek Sláma" rule, the usual case when a playout loses a trick), its partner
-  ``10`` or nothing, each defender ``∓10``. The other side answers with a flek
-  when the mean favours it (the value doubled), as ``krizovy_pricing`` does;
+  ``10`` or nothing, each defender ``∓10``; a durch s chytrým is paid alike,
+  won by the first seven tricks (its playouts stop there: whoever takes the
+  last is the partner; the declarer keeps his weakest card, :func:`hole_card`,
+  for it). The other side answers with a flek when the mean
+  favours it (the value doubled), as ``krizovy_pricing`` does, except for the
+  durch s chytrým, which is never fleked;
 * the hra (not overcalling) by ``krizovy_pricing``'s tariff over the same deals
   with the announcements made so far and the defenders' flek answer; after
   another seat's overcall, by that contract's playouts;
@@ -33,8 +38,7 @@ deals and by its floor (``OVERCALL_FLOOR``, ``CHOOSE_FLOOR``). A flek of a
 sudden contract is raised when the seat's side's chance clears volený's
 ``FLEK_AT`` of its level; a seat that does not see the declarer's hand samples
 it near the fit of his contract (:func:`plausible_world`), since he called it
-knowing his cards. Durch s chytrým (the partner is whoever takes the last
-trick) is not searched and stays with the rule player, who never calls it.
+knowing his cards.
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from games.cards import DECK_32, Card, Suit, card, card_code, cards_of
+from games.cards import DECK_32, SUIT_MASKS, Card, Suit, card, card_code, cards_of
 from games.engine import Action
 from games.marias.rules import BETL_ORDER, NORMAL_ORDER, SHARP
 from games.marias_krizovy.actions import (
@@ -87,17 +91,19 @@ __all__ = [
     "sudden_units",
 ]
 
-PRICE = {"betl": 5, "durch": 10, "durchs": 10}
-"""Units per defender of an unfleked betl, durch and durch s … (§4.1)."""
+PRICE = {"betl": 5, "durch": 10, "durchs": 10, "chytry": 10}
+"""Units per defender of an unfleked betl, durch, durch s … and durch s chytrým
+(§4.1; the book: 1 Kč from each player, a durch)."""
 SLAMA = 2
 """A lost durch s … costs its declarer twice the price when he took fewer than six
 tricks himself (§3.2.8), and nothing to his partner."""
-OVERCALL_FLOOR = {"betl": 3.0, "durch": 6.0, "durchs": 3.0}
+OVERCALL_FLOOR = {"betl": 3.0, "durch": 6.0, "durchs": 3.0, "chytry": 3.0}
 """The least gain (the seat's units) of an overcall over not overcalling, or the
 other way round: volený's ``KIND_MARGIN`` (1 unit per defender for a betl, 2
 for a durch, a tenth more win chance) times the lone declarer's three
-defenders; a durch s … asks a tenth of its 30-unit span. The playouts are
-heuristic on both sides and the samples do not read the others' calls."""
+defenders; a durch s … (and a durch s chytrým, paid alike) asks a tenth of its
+30-unit span. The playouts are heuristic on both sides and the samples do not
+read the others' calls."""
 CHOOSE_FLOOR = 0.5
 """The least gain (units) of another suit or called card than the rule player's:
 half an unfleked game, since the playouts price neither the reveal's honers and
@@ -108,25 +114,32 @@ worth about ``-price``): most hands are no betl and no durch, and this keeps
 their question cheap."""
 CALLS = 2
 """The called cards tried per suit: the best trumps F has not seen (ace, ten)."""
-RISK = {"betl": 1, "durch": 0, "durchs": 1}
+RISK = {"betl": 1, "durch": 0, "durchs": 1, "chytry": 1}
 """The farthest a declarer's sampled hand may be from the fit of his contract
 (:func:`risk`) for a seat that does not see it: a betl is often won with one high
 card or one suit without a low guard, a durch seldom with a card outside its
 runs (its overcall asks a win chance of 0.6), a durch s … with one hole that the
-called card fills."""
+called card fills, a durch s chytrým with the one card left for the last trick."""
 TRIES = 20
 """Samples drawn for one deal before the closest is brought near the fit by swaps."""
 _POINTS = tuple(10 if SHARP >> c & 1 else 0 for c in range(54))
 _SUITS = "hdsc"
 _NO_TRUMPS = rules_of({"kind": "betl", "trump": None})
-_SUDDEN = {"betl": "betl", "durch": "durch", "durchs": "durch"}
+_SUDDEN = {"betl": "betl", "durch": "durch", "durchs": "durch", "chytry": "durch"}
+_UNFLEKED = ("chytry",)
+""""Durch s chytrým se nikdy neflekuje" (§3.2.8): nobody answers it with a flek."""
 
 
 def sudden_units(kind: str, won: float, role: str) -> float:
     """What a sudden contract won with chance ``won`` is worth to a seat of ``role``
-    (``declarer``, ``partner`` of a durch s …, ``defender``), unfleked."""
+    (``declarer``, ``partner`` of a durch s …, ``defender``), unfleked.
+
+    A durch s chytrým is won with the first seven tricks and paid as a durch s …
+    whose partner took the last: the declarer who also takes the eighth has won
+    a plain durch, which that overcall prices; lost, it is mostly lost before
+    the seventh trick, with fewer than six for the declarer (dědek Sláma)."""
     price = PRICE[kind]
-    if kind == "durchs":
+    if kind in ("durchs", "chytry"):
         win, loss = {
             "declarer": (price, -SLAMA * price),
             "partner": (price, 0),
@@ -137,7 +150,19 @@ def sudden_units(kind: str, won: float, role: str) -> float:
     return won * win + (1 - won) * loss
 
 
-_Solvers = dict[tuple[str, tuple[int, ...]], TrickSolver]
+_Solvers = dict[tuple[str, tuple[int, ...], int | None], TrickSolver]
+
+
+def hole_card(hand: int) -> int:
+    """The card a durch s chytrým leaves for the last trick: the one with the most
+    cards above it in its suit held by others (the lowest of those). The playouts
+    keep it as a sedma keeps its seven: a random move does not lead it early."""
+    higher = BETL_ORDER.higher
+    strength = BETL_ORDER.strength
+    return max(
+        cards_of(hand),
+        key=lambda c: ((higher[c] & SUIT_MASKS[c // 13] & ~hand).bit_count(), -strength[c]),
+    )
 
 
 def _won(
@@ -150,15 +175,18 @@ def _won(
     solvers: _Solvers,
 ) -> float:
     """The share of ``n`` playouts of ``kind`` that ``side`` wins, ``leader`` leading
-    (``solvers``: the decision's solvers by kind and side, built once)."""
-    key = (kind, tuple(side))
+    (``solvers``: the decision's solvers by kind and side, built once); a durch s
+    chytrým is played for the first seven tricks, whoever takes the last."""
+    hole = hole_card(hands[leader]) if kind == "chytry" else None
+    key = (kind, tuple(side), hole)
     solver = solvers.get(key)
     if solver is None:
-        scoring = Scoring(_POINTS, sudden=_SUDDEN[kind])
+        scoring = Scoring(_POINTS, sudden=_SUDDEN[kind], bonus_card=hole)
         solver = solvers[key] = TrickSolver(_NO_TRUMPS, scoring, side, len(hands))
     stream = random.Random(seed)
+    tricks = TRICKS - 1 if kind == "chytry" else TRICKS
     wins = sum(
-        solver.playout(Position(list(hands), [], leader, 0, TRICKS), stream) == 0 for _ in range(n)
+        solver.playout(Position(list(hands), [], leader, 0, tricks), stream) == 0 for _ in range(n)
     )
     return wins / n
 
@@ -170,8 +198,11 @@ def _answered(rows: Sequence[list[float]], ours: bool) -> list[float]:
     return pick(rows, key=sum)
 
 
-def _doubled(values: list[float], ours: bool) -> list[float]:
-    """A sudden contract's values after the flek answer (the value doubled or not)."""
+def _doubled(values: list[float], ours: bool, kind: str) -> list[float]:
+    """A sudden contract's values after the flek answer (the value doubled or not;
+    a durch s chytrým as it is)."""
+    if kind in _UNFLEKED:
+        return values
     return _answered([values, [2 * v for v in values]], ours)
 
 
@@ -330,7 +361,7 @@ def _durchs_calls(hand: int, options: Sequence[DurchS]) -> list[Card]:
 
 def _key(action: Action) -> str | None:
     if isinstance(action, Overcall):
-        return action.kind if action.kind in ("betl", "durch") else None
+        return action.kind if action.kind in ("betl", "durch", "chytry") else None
     if isinstance(action, DurchS):
         return f"durchs:{card_code(action.called)}"
     return "stay"
@@ -377,7 +408,7 @@ def overcall_values(
                 team.append(next(i for i, h in enumerate(world.hands) if h >> called & 1))
             row.append(_won(world.hands, sorted(team), me, _kind(o), seed, playouts, solvers))
     values = {
-        o: _doubled([sudden_units(_kind(o), w, "declarer") for w in row], ours=False)
+        o: _doubled([sudden_units(_kind(o), w, "declarer") for w in row], False, _kind(o))
         for o, row in won.items()
     }
     values["stay"] = _stay(view, worlds, rng, playouts, hra_playouts)
@@ -413,7 +444,7 @@ def _stay(
         sudden_units(kind, _won(h, sorted(side), leader, kind, seed, playouts, solvers), role)
         for h, side, seed in worlds
     ]
-    return _doubled(values, ours=not ours)
+    return _doubled(values, ours=not ours, kind=kind)
 
 
 def choose_overcall(
@@ -430,7 +461,7 @@ def choose_overcall(
     rule player's overcall loses, "dobrá" (the partner's honer "s" is priced after)."""
     key = _key(default)
     if key is None or view["tricks"] or view["kind"] not in ("hra", *PRICE):
-        return default  # durch s chytrým, or a contract this cannot value
+        return default  # a contract this cannot value
     if view["kind"] == "hra" and not view.get("trump"):
         return default
     actions: dict[str, Action] = {}

@@ -15,13 +15,14 @@ called partner's honer "s" and every speech of the flek round (fleks, re,
 honers "proti", "re a osma") are priced over sampled deals played out, with
 the křížový tariff and whether the deal is played at all
 (``games.players.krizovy_pricing``); F's choice of trumps and called card, the
-overcalls (betl, durch, "durch s …") and the fleks of betl, durch and durch s …
+overcalls (betl, durch, "durch s …", "durch s chytrým") and the fleks of betl,
+durch and durch s …
 are valued the same way (``games.players.krizovy_contract``: a sudden
 contract by the share of its playouts won, at its price; the hra by the
 tariff): the rule player's choice stands unless another beats it by its
 margin, and a sudden contract is fleked when its chance clears the level's
-threshold. Durch s chytrým (whose partner is whoever takes the last trick) is
-not searched and stays with the rule player, which never calls it.
+threshold. The play of a durch s chytrým (whose partner is whoever takes the
+last trick) is searched as a durch of the first seven tricks.
 """
 
 from __future__ import annotations
@@ -44,30 +45,37 @@ from games.sides import DECLARER_SIDE, SidesView
 from games.strong.budget import Budget
 from games.strong.solver import Position, Scoring
 
-__all__ = ["KrizovyStrongPlayer", "play_scoring"]
+__all__ = ["KrizovyStrongPlayer", "play_scoring", "tricks_of"]
 
 _POINTS = tuple(10 if SHARP >> c & 1 else 0 for c in range(54))
 UNIT_POINTS = 20
 """A unit (a silent honer, an unfleked game) against card points: a game is won
 or lost by margins of a few tens."""
 _HONER_RANKS = ((9, Rank.NINE), (8, Rank.EIGHT), (7, Rank.SEVEN))
-_SEARCHED = ("hra", "betl", "durch", "durchs")
+_SEARCHED = ("hra", "betl", "durch", "durchs", "chytry")
 _PRICED = ("choose", "announce", "approval", "flek")
 """The phases of the decisions before the play that are priced."""
 _SUDDEN = ("betl", "durch", "durchs")
 
 
 def play_scoring(view: Mapping[str, Any]) -> Scoring | None:
-    """How the rest of the deal counts for side C; ``None``: not searched (chytrý)."""
+    """How the rest of the deal counts for side C (``None`` before a contract); a
+    durch s chytrým is a durch played to ``tricks_of`` its kind."""
     kind = view["kind"]
     if kind not in _SEARCHED:
         return None
     if kind == "betl":
         return Scoring(_POINTS, sudden="betl")
-    if kind in ("durch", "durchs"):
+    if kind in ("durch", "durchs", "chytry"):
         return Scoring(_POINTS, sudden="durch")
     trump = Suit("hdsc".index(view["trump"]))
     return Scoring(_POINTS, last=10, marriages=True, kings=KINGS, queens=QUEENS, trump_suit=trump)
+
+
+def tricks_of(kind: str) -> int:
+    """The tricks a contract is decided by: a durch s chytrým by the first seven
+    (the declarer who takes them has won, whoever takes the last), else all."""
+    return TRICKS - 1 if kind == "chytry" else TRICKS
 
 
 def honers_of(view: Mapping[str, Any]) -> Honers | None:
@@ -178,7 +186,7 @@ class KrizovyStrongPlayer:
             sampled = sample_world(view, rng)
             side = [active.index(s) for s in sampled.side]
             solver = HonerSolver(rules, scoring, side, len(active), honers, rules.trump_mask)
-            return solver, Position(sampled.hands, table, me, done, TRICKS)
+            return solver, Position(sampled.hands, table, me, done, tricks_of(view["kind"]))
 
         exact = len(view["hand"]) <= self.solve_from
         return card_means(self.budget, rng, legal, world, exact=exact, playouts=self.playouts)

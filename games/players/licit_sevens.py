@@ -9,6 +9,16 @@ records who took the ninth trick with which card. The declarer lays away two
 cards that are neither seven (:func:`two_sevens_discard`). The strong player
 prices a playout as the level pays (``licit_strong.sevens_units``, with the
 sto or silent game of the other levels).
+
+In the card play the solver also counts the contract itself: with a
+``stake`` (the dvě sedmy's price in card points), a line is worth ``+stake``
+when both sevens hold and ``-stake`` otherwise, on top of the card points, in
+the exact search and in the playouts alike. The search's transposition table
+keys a trick's start by the hands alone, so the stake cannot wait for the
+last trick (by then the hands no longer tell who took the ninth); it is paid
+when the ninth trick is complete, where the last one is already decided: each
+hand holds one card, the declarer leads it after taking the ninth, and the
+trump seven wins it exactly when it is his card and nobody else holds a trump.
 """
 
 from __future__ import annotations
@@ -16,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.cards import Rank, Suit, make_card
+from games.cards import SUIT_MASKS, Rank, Suit, make_card
 from games.players.marias_discards import quick_discard
 from games.strong.solver import Rules, Scoring, TrickSolver
 
@@ -47,11 +57,18 @@ class TwoSevensSolver(TrickSolver):
         players: int,
         helper_seven: int,
         tricks: int = 10,
+        stake: int = 0,
     ) -> None:
         super().__init__(rules, scoring, side, players)
         self.helper_seven = helper_seven
+        self.special |= 1 << helper_seven  # never merged with the eight beside it
         self.tricks = tricks
+        self.stake = stake
+        """What the dvě sedmy are worth to side C in the values (won ``+stake``, lost
+        ``-stake``); 0 leaves them to the caller (the pricing reads ``ninth``)."""
         self.ninth = (-1, -1)
+        bonus = scoring.bonus_card
+        self._trumps = 0 if bonus is None else SUIT_MASKS[bonus // 13]
 
     def _spare(self, legal: int, hands: list[int], player: int) -> int:
         """``legal`` without the helper seven while side C has other cards to play
@@ -75,15 +92,66 @@ class TwoSevensSolver(TrickSolver):
     ) -> int:
         return super()._greedy(self._spare(legal, hands, player), hands, table, win, taker, player)
 
+    def _taken(self, trick: Sequence[int], leader: int) -> tuple[int, int]:
+        """The card that takes a full ``trick`` led by ``leader``, and its player."""
+        beaters = self.rules.beaters
+        best, at = trick[0], 0
+        for i, c in enumerate(trick[1:], 1):
+            if beaters[best] >> c & 1:
+                best, at = c, i
+        return best, (leader + at) % self.n
+
     def _trick_bonus(self, trick: Sequence[int], leader: int, number: int) -> int:
+        """A playout records the ninth trick and, with a stake, pays the contract on
+        the last (the playout saw the ninth, so it needs no look ahead)."""
         if number == self.tricks - 1:
-            beaters = self.rules.beaters
-            best, at = trick[0], 0
-            for i, c in enumerate(trick[1:], 1):
-                if beaters[best] >> c & 1:
-                    best, at = c, i
-            self.ninth = (best, (leader + at) % self.n)
+            self.ninth = self._taken(trick, leader)
+        elif self.stake and number == self.tricks:
+            held = self.ninth[0] == self.helper_seven and self.side_mask >> self.ninth[1] & 1
+            last, taker = self._taken(trick, leader)
+            won = held and last == self.scoring.bonus_card and self.side_mask >> taker & 1
+            return self.stake if won else -self.stake
         return 0
+
+    def sevens_held(self, hands: Sequence[int], trick: Sequence[int], leader: int) -> bool:
+        """Whether the dvě sedmy hold once the full ninth ``trick`` (led by ``leader``)
+        is taken, ``hands`` being the cards left for the last trick: the helper seven
+        took it for side C, whose last card is the trump seven, and nobody else
+        holds a trump."""
+        best, taker = self._taken(trick, leader)
+        if best != self.helper_seven or not self.side_mask >> taker & 1:
+            return False
+        seven = self.scoring.bonus_card
+        if seven is None or hands[taker] != 1 << seven:
+            return False
+        return not any(h & self._trumps for i, h in enumerate(hands) if i != taker)
+
+    def _play(
+        self,
+        hands: list[int],
+        table: list[int],
+        led: int,
+        win: int,
+        taker: int,
+        player: int,
+        done: int,
+        total: int,
+        c: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The search pays the stake as the ninth trick is completed by ``c``."""
+        gain = 0
+        if self.stake and done + 1 == self.tricks - 1 and len(table) == self.n - 1:
+            trick = [*table, c]
+            left = list(hands)
+            left[player] &= ~(1 << c)
+            leader = (player + 1) % self.n
+            gain = self.stake if self.sevens_held(left, trick, leader) else -self.stake
+        v = super()._play(
+            hands, table, led, win, taker, player, done, total, c, alpha - gain, beta - gain
+        )
+        return v + gain
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,21 +29,22 @@ Dvě sedmy (levels 9-12: the helper seven takes the last trick but one, the
 trump seven the last) are played out by ``games.players.licit_sevens``, whose
 playouts keep both sevens and read the ninth trick; they are valued only
 with both sevens in hand. The samples read the bids through the rule
-player's model (``licit_rules.auction_top``). The card play of dvě sedmy and
-the omyl in the play stay with the rule player (the solver does not score
-the ninth trick). In the other contracts the play samples deals and solves
-each (``games.strong.solver`` through ``games.players.pimc``) and plays the
-card with the best mean: card points with the last trick and marriages, plus
-the sedma's last trick in a contract with a sedma, or won/lost in betl and
-durch. The first tricks are played by rollouts (``roll_from`` cards or
-fewer), the last by exact search (``solve_from``). It sees nothing but its view.
+player's model (``licit_rules.auction_top``). The omyl in the play stays with
+the rule player. The play samples deals and solves each
+(``games.strong.solver`` through ``games.players.pimc``) and plays the card
+with the best mean: card points with the last trick and marriages, plus the
+sedma's last trick in a contract with a sedma, or the dvě sedmy at their
+price (``TwoSevensSolver`` with a stake, which pays them when the ninth trick
+is complete), or won/lost in betl and durch. The first tricks are played by
+rollouts (``roll_from`` cards or fewer), the last by exact search
+(``solve_from``). It sees nothing but its view.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from games.cards import DECK_32, Rank, Suit, card, make_card, mask_of
 from games.engine import Action, Seat
@@ -61,7 +62,7 @@ from games.players.marias_discards import (
     quick_discard,
     sudden_discard,
 )
-from games.players.marias_strong import FLEK_AT, contract_scoring
+from games.players.marias_strong import FLEK_AT, SEDMA_BONUS, contract_scoring
 from games.players.pimc import World, best_option, card_means, option_means, pick
 from games.strong.budget import Budget
 from games.strong.solver import Position, Scoring, TrickSolver
@@ -73,6 +74,7 @@ __all__ = [
     "Plan",
     "play_scoring",
     "quick_discard",
+    "sevens_stake",
     "sevens_units",
 ]
 
@@ -318,16 +320,33 @@ def sevens_units(level_number: int, trump: int, run: SevensRun) -> int:
     return (price if run.won else -price) + game
 
 
+UNIT_POINTS = SEDMA_BONUS // 2
+"""Card points per unit in the card play's values: the sedma's bonus over its
+price of 2 units, so dvě sedmy weigh against the cards as a sedma does."""
+
+
 def play_scoring(view: PlayerView) -> Scoring | None:
-    """How the rest of the deal counts for the declarer; ``None`` for dvě sedmy."""
+    """How the rest of the deal counts for the declarer (``None`` before a contract).
+    In dvě sedmy the trump seven is kept for the last trick as in a sedma but
+    pays nothing there: :func:`sevens_stake` pays the contract."""
     pub = view.public
     if pub.level is None:
         return None
     lv = level(pub.level)
     if lv.has("dvesedmy"):
-        return None
+        return replace(contract_scoring("hra", pub.trump, True), bonus=0)
     kind = "betl" if lv.has("betl") else "durch" if lv.has("durch") else "hra"
     return contract_scoring(kind, pub.trump, lv.has("sedma"))
+
+
+def sevens_stake(view: PlayerView) -> int:
+    """What the dvě sedmy on the table are worth in card points (0 in another
+    contract): their price at the current flek."""
+    pub = view.public
+    if pub.level is None or not level(pub.level).has("dvesedmy"):
+        return 0
+    price = level(pub.level).price_of("dvesedmy") << int(pub.flek.get("dvesedmy", 0))
+    return price * UNIT_POINTS
 
 
 class LicitStrongPlayer:
@@ -598,9 +617,18 @@ class LicitStrongPlayer:
         side = [active.index(pub.declarer)]
         table: list[int] = [card(c) for _, c in pub.trick]
 
+        stake = sevens_stake(view)
+        helper = None
+        if pub.helper is not None:
+            helper = make_card(Rank.SEVEN, Suit(_SUITS.index(pub.helper)))
+
         def world() -> World:
             sampled = sample_world(view, rng, auction_top)
-            solver = TrickSolver(rules, scoring, side, len(active))
+            solver = (
+                TrickSolver(rules, scoring, side, len(active))
+                if helper is None or not stake
+                else TwoSevensSolver(rules, scoring, side, len(active), helper, stake=stake)
+            )
             return solver, Position(sampled.hands, table, me, len(pub.history), 10)
 
         exact = len(view.hand) <= self.solve_from

@@ -22,10 +22,12 @@ from games.marias_krizovy.actions import (
     Flek,
     Overcall,
     Pass,
+    Play,
 )
 from games.marias_krizovy.determinize import sample_world
 from games.marias_krizovy.state import KrizovyState
 from games.players import krizovy_contract as contract
+from games.players import krizovy_strong
 from games.players.krizovy_contract import (
     CHOOSE_FLOOR,
     OVERCALL_FLOOR,
@@ -303,3 +305,88 @@ def test_the_contract_never_peeks() -> None:
         compared[name] = compared.get(name, 0) + 1
     assert compared.get("choose", 0) >= 20 and compared.get("approval", 0) >= 40
     assert sum(n for k, n in compared.items() if k.startswith("flek/")) >= 5, compared
+
+
+# --- durch s chytrým -----------------------------------------------------------------
+
+CHYTRY = {
+    0: ["Ad", "Kd", "Qd", "Jd", "7h", "8s", "9s", "Ts"],
+    1: ["Ah", "Kh", "Qh", "Jh", "Th", "9h", "8h", "7s"],
+    2: ["Td", "9d", "8d", "7d", "Js", "Qs", "Kc", "Ac"],
+    3: ["7c", "8c", "9c", "Tc", "Jc", "Qc", "Ks", "As"],
+}
+"""Seat 1 takes seven tricks with his hearts and must give the last (his seven of
+leaves): a durch s chytrým, no durch."""
+
+
+def _chytry_approval() -> KrizovyState:
+    state, _ = run(scripted(CHYTRY), [(0, "volba:Jd,Td"), (0, "ext:none")])
+    assert state.phase.value == "approval" and state.to_move == 1
+    return state
+
+
+def test_a_durch_s_chytrým_is_won_by_the_first_seven_tricks() -> None:
+    """The playouts of a durch s chytrým stop at the seventh trick, the declarer
+    keeping his seven of leaves for the eighth: this hand wins every one, and
+    loses most durchs (the seven takes the last trick only where the others
+    threw all their leaves on his hearts)."""
+    hands = [sum(1 << card(c) for c in CHYTRY[s]) for s in range(4)]
+    solvers: contract._Solvers = {}
+    assert contract._won(hands, [1], 1, "chytry", 5, 6, solvers) == 1.0
+    assert contract._won(hands, [1], 1, "durch", 5, 6, solvers) < 0.5
+
+
+def test_a_durch_s_chytrým_is_paid_as_a_durch_s_and_never_fleked() -> None:
+    """Won, 10 to the declarer (the partner who took the last shares the pay);
+    lost, the dědek Sláma's 20; a defender ∓10. Nobody answers it with a flek."""
+    assert contract.sudden_units("chytry", 1.0, "declarer") == 10
+    assert contract.sudden_units("chytry", 0.0, "declarer") == -20
+    assert contract.sudden_units("chytry", 1.0, "defender") == -10
+    assert contract.sudden_units("chytry", 0.0, "defender") == 10
+    assert contract._doubled([-5.0, 3.0], ours=False, kind="chytry") == [-5.0, 3.0]
+    assert contract._doubled([-5.0, 3.0], ours=False, kind="durch") == [-10.0, 6.0]
+
+
+def test_seven_sure_tricks_overcall_with_a_durch_s_chytrým() -> None:
+    """With the hand above the strong player declares the durch s chytrým, priced
+    above the hra and the durch; the rule player never calls it."""
+    state = _chytry_approval()
+    view, legal = state.view(1), state.legal_actions(1)
+    assert Overcall("chytry") in legal
+    values = _means(
+        overcall_values(view, ["chytry", "durch"], "stay", random.Random(3), BUDGET, 4, 2)
+    )
+    assert values["chytry"] > 5 and values["chytry"] > values.get("durch", -30) + 10
+    assert values["chytry"] > values["stay"] + OVERCALL_FLOOR["chytry"]
+    assert PLAYER.choose(view, legal, 1, random.Random(1)) == Overcall("chytry")
+    assert RULES.choose(view, legal, 1, random.Random(1)) != Overcall("chytry")
+
+
+def test_the_play_of_a_durch_s_chytrým_is_searched_for_seven_tricks() -> None:
+    """In the play the declarer's cards are valued as a durch of seven tricks: after
+    his hearts he keeps the lead to the seventh, whatever the eighth."""
+    state = _chytry_approval()
+    state, _ = run(state, [(1, "game:chytry")])
+    while state.phase.value != "play":
+        seat = state.to_move
+        assert seat is not None
+        state, _ = run(
+            state,
+            [
+                (
+                    seat,
+                    RULES.choose(
+                        state.view(seat), state.legal_actions(seat), seat, random.Random(1)
+                    ).code,
+                )
+            ],
+        )
+    view = state.view(state.to_move)
+    scoring = krizovy_strong.play_scoring(view)
+    assert scoring is not None and scoring.sudden == "durch"
+    assert krizovy_strong.tricks_of("chytry") == 7 and krizovy_strong.tricks_of("durch") == 8
+    assert state.to_move == 1
+    cards = {card(c) for c in CHYTRY[1]}
+    values = PLAYER.card_values(view, random.Random(2), cards, scoring)
+    assert values[card("7s")] == -1 < min(v for c, v in values.items() if c != card("7s"))
+    assert PLAYER.choose(view, state.legal_actions(1), 1, random.Random(2)) != Play(card("7s"))

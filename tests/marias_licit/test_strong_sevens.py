@@ -159,3 +159,158 @@ def test_never_peeks_in_dvě_sedmy() -> None:
             same_decision(player, state, other, seat)
             compared += 1
     assert compared >= 6
+
+
+_NO_POINTS = Scoring(tuple(0 for _ in range(54)), trump_suit=S, bonus_card=card("7s"))
+STAKE = 800
+
+
+def _brute(
+    hands: list[int], table: list[int], player: int, done: int, taken: list[tuple[int, int]]
+) -> int:
+    """The dvě sedmy for seat 0 against seats 1 and 2 by plain minimax over every
+    line to the end (no table, no merging): +STAKE when the helper seven took
+    trick 9 and the trump seven trick 10, both for seat 0."""
+    beaters = deal_rules(S).beaters
+    if done == 10:
+        return STAKE if taken[8] == (card("7c"), 0) and taken[9] == (card("7s"), 0) else -STAKE
+    if table:
+        win = table[0]
+        for c in table[1:]:
+            if beaters[win] >> c & 1:
+                win = c
+        legal = deal_rules(S).legal(hands[player], table[0] // 13, win)
+    else:
+        legal = hands[player]
+    values = []
+    for c in (x for x in range(54) if legal >> x & 1):
+        h = list(hands)
+        h[player] &= ~(1 << c)
+        t = [*table, c]
+        if len(t) < 3:
+            values.append(_brute(h, t, (player + 1) % 3, done, taken))
+            continue
+        leader = (player + 1) % 3
+        at = 0
+        for i in range(1, 3):
+            if beaters[t[at]] >> t[i] & 1:
+                at = i
+        taker = (leader + at) % 3
+        values.append(_brute(h, [], taker, done + 1, [*taken, (t[at], taker)]))
+    return max(values) if player == 0 else min(values)
+
+
+def _three_card_positions(count: int, seed: int) -> list[list[int]]:
+    """Random endings of three cards each, seat 0 holding both sevens."""
+    rng = random.Random(seed)
+    rest = [c for c in range(54) if c % 13 >= 5 and c < 52 and c not in (card("7s"), card("7c"))]
+    out = []
+    for _ in range(count):
+        cards = rng.sample(rest, 7)
+        out.append([_mask("7s 7c") | 1 << cards[0], mask_of(cards[1:4]), mask_of(cards[4:7])])
+    return out
+
+
+def test_the_search_pays_the_dvě_sedmy_as_plain_minimax_does() -> None:
+    """With a stake and no card points, every card's exact value from three cards
+    each (trick 8 to 10, seat 0 on lead) is what plain minimax over every line
+    gives, whoever wins: the stake paid at the ninth trick is the contract's
+    outcome, despite the table and the merged cards."""
+    outcomes = set()
+    for hands in _three_card_positions(40, seed=7):
+        solver = TwoSevensSolver(deal_rules(S), _NO_POINTS, [0], 3, card("7c"), stake=STAKE)
+        values = solver.values(Position(list(hands), [], 0, 7, 10))
+        for c, v in values.items():
+            h = list(hands)
+            h[0] &= ~(1 << c)
+            assert v == _brute(h, [c], 1, 7, [(-1, -1)] * 7), (hands, c)
+            outcomes.add(v)
+    assert outcomes == {STAKE, -STAKE}
+
+
+def test_a_playout_with_a_stake_pays_what_the_sevens_did() -> None:
+    """A playout's value is +stake exactly when it ended with both sevens held."""
+    seen = set()
+    rng = random.Random(3)
+    for hands in _three_card_positions(30, seed=8):
+        solver = TwoSevensSolver(deal_rules(S), _NO_POINTS, [0], 3, card("7c"), stake=STAKE)
+        for _ in range(5):
+            value = solver.playout(Position(list(hands), [], 0, 7, 10), rng, greedy=0.5)
+            held = solver.ninth == (card("7c"), 0) and solver.last_trick == (card("7s"), 0)
+            assert value == (STAKE if held else -STAKE)
+            seen.add(held)
+    assert seen == {True, False}
+
+
+def test_the_helper_seven_is_not_merged_with_the_eight() -> None:
+    """Holding 8c 7c 7s on lead with nobody able to beat a club or trump: the eight
+    first keeps the dvě sedmy, the seven first loses them (a merged pair would
+    value both alike)."""
+    hands = [_mask("8c 7c 7s"), _mask("Ah Kh Qh"), _mask("Ad Kd Qd")]
+    solver = TwoSevensSolver(deal_rules(S), _NO_POINTS, [0], 3, card("7c"), stake=STAKE)
+    values = solver.values(Position(hands, [], 0, 7, 10))
+    assert values[card("8c")] == STAKE and values[card("7c")] == -STAKE
+
+
+def _sevens_play(moves: int) -> list[LicitState]:
+    """Dvě sedmy in leaves with acorns (M, seat 1) played by the rule player: the
+    states of the first ``moves`` card decisions with a choice."""
+    state = run(_contract_state(), [(1, "contract:9:s:c")])
+    rng = random.Random(4)
+    out = []
+    while not state.is_over and len(out) < moves:
+        seat = state.to_move
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        view = player_view(state, seat)
+        if view.public.phase == "play" and len(legal) > 1:
+            out.append(state)
+        state = run(state, [(seat, RULES.choose(view, legal, seat, rng).code)])
+    return out
+
+
+def test_the_play_of_dvě_sedmy_is_searched_at_their_price(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In dvě sedmy the card is the best of the sampled deals' values (a sedma's
+    scoring whose seven pays nothing itself, and the stake of 40 units), not the
+    rule player's."""
+    states = _sevens_play(30)
+    assert states
+    for state in states:
+        seat = state.to_move
+        assert seat is not None
+        view = player_view(state, seat)
+        scoring = licit_strong.play_scoring(view)
+        assert scoring is not None and scoring.bonus_card == card("7s") and scoring.bonus == 0
+        assert licit_strong.sevens_stake(view) == 40 * licit_strong.UNIT_POINTS
+    state = states[0]
+    seat = state.to_move
+    assert seat is not None
+    view = player_view(state, seat)
+    legal = state.legal_actions(seat)
+    ruled = RULES.choose(view, legal, seat, random.Random(1))
+    other = next(a for a in legal if a != ruled)
+    for_c = view.sides.role_of(seat) == "C"
+    monkeypatch.setattr(
+        LicitStrongPlayer,
+        "card_values",
+        lambda self, v, rng, cards, scoring: {
+            c: (1.0 if (c == other.card) == for_c else 0.0)
+            for c in cards  # type: ignore[attr-defined]
+        },
+    )
+    assert LicitStrongPlayer().choose(view, legal, seat, random.Random(1)) == other
+
+
+def test_the_play_of_dvě_sedmy_never_peeks() -> None:
+    player = LicitStrongPlayer(Budget(samples=4, nodes=20_000))
+    rng = random.Random(6)
+    compared = 0
+    for state in _sevens_play(30)[::3]:
+        seat = state.to_move
+        assert seat is not None
+        other = _same_view_other_hands(state, seat, rng)
+        if other is None:
+            continue
+        same_decision(player, state, other, seat)
+        compared += 1
+    assert compared >= 4
