@@ -10,10 +10,10 @@ a chat). Before the play every decision is priced over sampled deals: the
 trumps (``marias_trumps``), the game, hra, betl or durch, with its talon, and a
 defender's špatná (``marias_kind``), the talon of a hra and its sedma and
 stovka (``marias_declarer``), the fleks of a hra and its sedma by the chance
-of playouts, a betl's or durch's by its playouts' win chance (a stovka's flek
-stays the rule player's: the heuristic playouts rarely reach 100 for the
-declarer, and gave the stovkas the rule player announced and made five times
-in seven a chance of 0.16);
+of playouts, a betl's or durch's by its playouts' win chance; a stovka's by
+``marias_stovka`` (its samples read the announcement, and since its playouts
+do not tell a made hundred from a lost one, the measured policy: the
+defenders never flek it, the declarer answers a flek with re);
 the rule player's choice is the default each time, replaced only by an option
 that beats it by that option's margin. From ``roll_from`` cards in hand (every
 trick, by default) the cards are ranked by playouts until the exact search
@@ -48,6 +48,7 @@ from games.players.marias_kind import (
     sudden_chance,
 )
 from games.players.marias_rules import MariasRulePlayer
+from games.players.marias_stovka import reach, stovka_raise, stovka_world
 from games.players.marias_trumps import choose_trump
 from games.players.pimc import World, card_means, pick
 from games.strong.budget import Budget
@@ -181,19 +182,24 @@ class MariasStrongPlayer:
         self, view: PlayerView, legal: Sequence[Action], seat: Seat, rng: random.Random
     ) -> Action | None:
         """Raise each chain (the game, the sedma) whose chance for the seat's side,
-        over sampled deals played out, clears the threshold of its next level;
-        ``None`` (the rule player decides) for a contract this cannot judge."""
+        over sampled deals played out, clears the threshold of its next level; a
+        stovka's chain by ``marias_stovka.stovka_raise`` (its sedma by the chance,
+        the samples reading the stovka); ``None`` (the rule player decides) for a
+        contract this cannot judge."""
         pub = view.public
         fleks = [a for a in legal if isinstance(a, Flek)]
         raisable = {c for a in fleks for c in a.components}
         if pub.kind in ("betl", "durch") and raisable == {pub.kind}:
             return self._sudden_flek(view, legal, fleks, seat, rng)
-        if pub.kind != "hra" or pub.trump is None or pub.stovka or not raisable <= {"hra", "sedma"}:
+        if pub.kind != "hra" or pub.trump is None or not raisable <= {"hra", "sedma"}:
             return None
-        chances = self.chances(view, rng)
         mine = view.sides.role_of(seat) == "C"
         wanted = []
-        for name in ("hra", "sedma"):
+        if pub.stovka and "hra" in raisable and stovka_raise(mine, int(pub.flek.get("hra", 0))):
+            wanted.append("hra")
+        judged = ("sedma",) if pub.stovka else ("hra", "sedma")
+        chances = self.chances(view, rng) if raisable & set(judged) else {}
+        for name in judged:
             if name not in raisable or name not in chances:
                 continue
             p = chances[name] if mine else 1.0 - chances[name]
@@ -227,9 +233,11 @@ class MariasStrongPlayer:
         return next((a for a in legal if isinstance(a, Pass)), None)
 
     def chances(self, view: PlayerView, rng: random.Random) -> dict[str, float]:
-        """The declarer's chance to win the game and the sedma before the first card:
-        the share of heuristic playouts of sampled deals he wins (the declarer's own
-        trump card names the trumps before the table is shown them)."""
+        """The declarer's chance to win the game (after a stovka: to reach 100) and the
+        sedma before the first card: the share of heuristic playouts of sampled
+        deals he wins (the declarer's own trump card names the trumps before the
+        table is shown them; a stovka's declarer holds a hand he could announce it
+        with, ``marias_stovka.stovka_world``)."""
         pub = view.public
         active = list(pub.active)
         assert pub.declarer is not None
@@ -251,12 +259,15 @@ class MariasStrongPlayer:
         for _ in range(self.budget.samples):
             if runs and self.budget.stop():
                 break
-            world = sample_world(view, rng)
+            world = stovka_world(view, rng) if pub.stovka else sample_world(view, rng)
             solver = TrickSolver(rules, scoring, side, len(active))
             for _ in range(self.flek_playouts):
                 value = solver.playout(Position(world.hands, [], leader, 0, 10), rng)
                 win, taker = solver.last_trick
-                won["hra"] += value > 90
+                if pub.stovka:
+                    won["hra"] += reach(value, solver.said, side[0]) >= 100
+                else:
+                    won["hra"] += value > 90
                 won["sedma"] += seven is not None and win == seven and taker == side[0]
                 runs += 1
         out = {"hra": won["hra"] / runs}
