@@ -28,7 +28,7 @@ chance above is at most 0.1, 0.3, 0.4 or 0.5: -44 (3 fleks), -124 (17), -592
 player fleked: +580 more for him (32 made), +560 when his own chance is at
 least 0.5, +404 at 0.6. The stovkas are those of volený deals seeded 100000
 to 101999 with the strong player at every seat, stopped at the defender's
-flek (the script is in the issue's note).
+flek; ``python -m benchmarks.stovka_flek`` prints these figures.
 """
 
 from __future__ import annotations
