@@ -57,7 +57,16 @@ from games.tisic.actions import (
 from games.tisic.rules import FULL, KINGS, MARRIAGE_VALUE, POINTS, QUEENS, trick_rules
 from games.tisic.views import PlayerView, PublicView
 
-__all__ = ["Memory", "TisicRulePlayer", "estimate", "remember"]
+__all__ = [
+    "RAISE_AT",
+    "Memory",
+    "TisicRulePlayer",
+    "estimate",
+    "named_contract",
+    "remember",
+    "rule_contract",
+    "rule_reach",
+]
 
 _TOP_DOWN = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT)
 """The ranks of a suit from the top (the seven, the lowest, never heads a run)."""
@@ -151,6 +160,27 @@ def remember(public: PublicView) -> Memory:
     return Memory(gone, voids)
 
 
+RAISE_AT = 25
+"""How far the estimate must exceed the bid before the rule player raises it."""
+
+
+def named_contract(kept: int, discards: int, bid: int, margin: int = 20) -> int:
+    """The contract the rule player names (§6.4) with the ``kept`` ten after laying
+    ``discards`` away, having bid ``bid``: the bid, or when its estimate of them
+    (and the points laid away) clears the bid by ``RAISE_AT``, the estimate less
+    the margin and five (the highest legal amount at most that is named)."""
+    expected = estimate(kept, gone=discards) + _points(discards)
+    if expected - bid < RAISE_AT:
+        return bid
+    return max(bid, expected - margin - 5)
+
+
+def rule_contract(kept: int, discards: int, bid: int) -> int:
+    """:func:`named_contract` at the rule player's default margin: the strong
+    player's samples read a declarer's contract by it."""
+    return named_contract(kept, discards, bid, TisicRulePlayer().margin)
+
+
 def rule_reach(hand: int) -> int:
     """How far the rule player bids with ``hand`` (ten cards, a mask): its estimate
     of them and the talon, less its default margin (``TisicRulePlayer._bid``);
@@ -219,11 +249,7 @@ class TisicRulePlayer:
     def _contract(self, view: PlayerView, legal: Sequence[Action]) -> TisicAction | None:
         amounts = sorted(a.amount for a in legal if isinstance(a, Contract))
         bid = amounts[0]
-        gone = _mask(view.discards)
-        expected = estimate(_mask(view.hand), gone=gone) + _points(gone)
-        if expected - bid < 25:
-            return Contract(bid)
-        target = expected - self.margin - 5
+        target = named_contract(_mask(view.hand), _mask(view.discards), bid, self.margin)
         fitting = [n for n in amounts if n <= target]
         return Contract(fitting[-1] if fitting else bid)
 

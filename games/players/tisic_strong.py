@@ -2,7 +2,8 @@
 
 In the card play it samples deals consistent with its view
 (``games.tisic.determinize``, which reads the bids too: a seat that bid is
-dealt a hand the rule player would have bid with), evaluates each card on every sample with the
+dealt a hand the rule player would have bid with, and a declarer's contract
+one the rule player would have named it with), evaluates each card on every sample with the
 Tisíc search (``games.tisic.search``: exact alpha-beta once a seat holds
 ``solve_from`` cards or fewer, heuristic playouts before) and plays the card
 with the best mean. A sample's value of a card is counted as the deal is
@@ -42,7 +43,7 @@ from itertools import combinations
 from games.cards import Card, card, cards_of, mask_of
 from games.engine import Action, Seat
 from games.players.pimc import best_option, option_means
-from games.players.tisic_rules import TisicRulePlayer, estimate, rule_reach
+from games.players.tisic_rules import TisicRulePlayer, estimate, rule_contract, rule_reach
 from games.strong.budget import Budget
 from games.tisic.actions import Bid, Contract, Discard, Pass, Play
 from games.tisic.determinize import World, sample_world
@@ -250,7 +251,7 @@ class TisicStrongPlayer:
         budget, spent = self._deal_budget()
 
         def sample() -> tuple[list[int], list[int]]:
-            world = sample_world(view, rng, rule_reach)
+            world = sample_world(view, rng, rule_reach, rule_contract)
             hands = [world.hands[s] for s in active]
             prng = random.Random(rng.getrandbits(32))
             mine = self._taking(hands, world.talon, me, prng, spent)
@@ -292,7 +293,7 @@ class TisicStrongPlayer:
         budget, spent = self._deal_budget()
 
         def sample() -> _Deal:
-            world = sample_world(view, rng, rule_reach)
+            world = sample_world(view, rng, rule_reach, rule_contract)
             return _Deal(tuple(world.hands[s] for s in active), rng.getrandbits(32))
 
         def value(world: _Deal, option: Discard) -> float:
@@ -320,7 +321,7 @@ class TisicStrongPlayer:
         budget, spent = self._deal_budget()
 
         def sample() -> list[int]:
-            world = sample_world(view, rng, rule_reach)
+            world = sample_world(view, rng, rule_reach, rule_contract)
             hands = [world.hands[s] for s in active]
             return self._raws(hands, me, random.Random(rng.getrandbits(32)), spent, laid)
 
@@ -397,7 +398,7 @@ class TisicStrongPlayer:
         for _ in range(self.budget.samples):
             if done and self.budget.stop():
                 break
-            world = sample_world(view, rng, rule_reach)
+            world = sample_world(view, rng, rule_reach, rule_contract)
             search = TisicSearch(active.index(pub.declarer))
             pos = TisicPosition(
                 [world.hands[s] for s in active], list(table), me, len(pub.history), trump

@@ -27,6 +27,12 @@ phase, so the bids are read through the whole deal. The rejection is bounded
 (``World.fits`` is then ``False``): the bids are a model of how a seat bids,
 not a rule, so they never make a view unsampleable.
 
+The declarer's contract is read the same way (:func:`raised`), when the
+caller passes a model of how a declarer names it (the strong player passes
+the rule player's, ``tisic_rules.rule_contract``): a defender's sample gives
+the declarer, in the ten he kept and the two it lays away, cards worth the
+raise he made, or cards not worth a step more when he kept his bid.
+
 Before the play (for the bids, the talon and the contract) the same sampler
 covers the earlier phases: in the auction nobody has the talon, so its two
 cards are dealt from the unseen ones like another hand (``World.talon``);
@@ -54,9 +60,11 @@ __all__ = [
     "DISCARDED",
     "FOLLOW_RULE",
     "BidModel",
+    "ContractModel",
     "World",
     "bid_bounds",
     "consistent",
+    "raised",
     "rules_for",
     "sample_world",
 ]
@@ -81,6 +89,9 @@ raise read is 5 too high, which only loosens what a pass says)."""
 BidModel = Callable[[int], int]
 """How far a seat bids with a hand of ten (a card mask): the highest amount it
 raises to (it bids the least raise while that is at most this, else passes)."""
+ContractModel = Callable[[int, int, int], int]
+"""The contract a declarer names with the ten cards he kept, the two he laid away
+and his bid (masks, points): the highest amount he raises to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,10 +205,34 @@ def _two_of(cards: int, rng: random.Random) -> int:
     return (1 << a) | (1 << b)
 
 
-def sample_world(view: PlayerView, rng: random.Random, bids: BidModel | None = None) -> World:
+def raised(view: PlayerView) -> tuple[int, int] | None:
+    """The declarer's bid and the contract he named, once he has named it."""
+    pub = view.public
+    if pub.declarer is None or pub.bid is None or pub.contract is None:
+        return None
+    return pub.bid, pub.contract
+
+
+def _named_fits(named: int, bid: int, contract: int, step: int) -> bool:
+    """A raise to ``contract`` says the model names that much at least; naming the
+    bid says it would not raise by a step."""
+    if contract > bid:
+        return named >= contract
+    return named < bid + step
+
+
+def sample_world(
+    view: PlayerView,
+    rng: random.Random,
+    bids: BidModel | None = None,
+    contracts: ContractModel | None = None,
+) -> World:
     """A deal consistent with ``view``: the other seats' hands and the discards,
     their hands in the auction fitting their bids as ``bids`` reads a hand
-    (``None``: the bids are not read)."""
+    (``None``: the bids are not read), and once another seat's declarer has
+    named his contract, his kept ten and discards fitting it as ``contracts``
+    reads them (a raise: a hand worth it; the bid kept: one not worth a step
+    more)."""
     pub = view.public
     me = view.seat
     declarer = pub.declarer
@@ -239,6 +274,7 @@ def sample_world(view: PlayerView, rng: random.Random, bids: BidModel | None = N
 
     bounds = bid_bounds(view) if bids is not None else {}
     said = [(i, s, bounds[s]) for i, s in enumerate(holders) if s in bounds]
+    named = raised(view) if contracts is not None and pile else None
 
     def auction_hand(parts: list[int], i: int, seat: int) -> int:
         """The ten cards ``seat`` bid with in this sample (see the module's docstring)."""
@@ -249,14 +285,26 @@ def sample_world(view: PlayerView, rng: random.Random, bids: BidModel | None = N
             held |= parts[-1]
         return held & ~shown if shown else held & ~_two_of(held, rng)
 
+    def contract_fits(parts: list[int]) -> bool:
+        if named is None:
+            return True
+        assert contracts is not None and declarer is not None
+        i = holders.index(declarer)
+        kept = parts[i] | fixed[declarer] | played[declarer]
+        bid, contract = named
+        return _named_fits(contracts(kept, parts[-1], bid), bid, contract, _DEFAULTS.bid_step)
+
     def fits(parts: list[int]) -> bool:
-        assert bids is not None
-        return all(_within(b, bids(auction_hand(parts, i, s))) for i, s, b in said) and accept(
-            parts
-        )
+        if bids is not None and not all(
+            _within(b, bids(auction_hand(parts, i, s))) for i, s, b in said
+        ):
+            return False
+        return contract_fits(parts) and accept(parts)
 
     sample = (
-        deal_hidden(hidden, sizes, allowed, rng, accept=fits, tries=BID_TRIES) if said else None
+        deal_hidden(hidden, sizes, allowed, rng, accept=fits, tries=BID_TRIES)
+        if said or named is not None
+        else None
     )
     fitted = sample is None or sample.exact
     if sample is None or not sample.exact:  # no bids to read, or none fitted: without them

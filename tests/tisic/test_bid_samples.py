@@ -10,9 +10,18 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import cast
 
-from games.cards import cards_of
-from games.players.tisic_rules import TisicRulePlayer, rule_reach
-from games.tisic.determinize import BidModel, World, bid_bounds, consistent, played_by, sample_world
+from games.cards import card, cards_of, mask_of
+from games.players.tisic_rules import TisicRulePlayer, rule_contract, rule_reach
+from games.tisic.actions import Contract
+from games.tisic.determinize import (
+    BidModel,
+    World,
+    bid_bounds,
+    consistent,
+    played_by,
+    raised,
+    sample_world,
+)
 from games.tisic.game import TisicGame
 from games.tisic.state import TisicState
 from games.tisic.variant import TISIC
@@ -178,3 +187,76 @@ def test_rule_played_deals_fit_their_bids() -> None:
                 bounded += 1
     assert samples > 800 and bounded > 300
     assert fitted >= 0.98 * samples
+
+
+def _raised_to(amount: int) -> tuple[TisicState, int]:
+    """P2 won the auction at 100 and named ``amount``: the state in the play, P1 to
+    lead, and the declarer."""
+    state = script(deal(p1=LOW), "P2 bid:100", "P3 pass", "P1 pass")
+    declarer = R["P2"]
+    rng = random.Random(5)
+    view = _view(state, declarer)
+    discard = RULES.choose(view, state.legal_actions(declarer), declarer, rng)
+    state = cast(TisicState, TISIC.apply(state, declarer, discard)[0])
+    contract = next(a for a in state.legal_actions(declarer) if getattr(a, "amount", 0) == amount)
+    state = cast(TisicState, TISIC.apply(state, declarer, contract)[0])
+    assert _view(state, R["P1"]).public.contract == amount
+    return state, declarer
+
+
+def test_a_raised_contract_is_dealt_a_hand_worth_it() -> None:
+    """The declarer raised 100 to 160: nearly every sample of a defender gives him,
+    in the ten he kept and the two laid away, cards the rule player names 160
+    with; without reading the contract few do."""
+    state, declarer = _raised_to(160)
+    view = _view(state, R["P1"])
+    assert raised(view) == (100, 160)
+    rng = random.Random(6)
+    fitted = plain = 0
+    for _ in range(100):
+        world = sample_world(view, rng, rule_reach, rule_contract)
+        _assert_consistent(state, R["P1"], world)
+        if world.fits:
+            fitted += 1
+            assert rule_contract(world.hands[declarer], world.discards, 100) >= 160
+        unread = sample_world(view, rng, rule_reach)
+        plain += rule_contract(unread.hands[declarer], unread.discards, 100) >= 160
+    assert fitted >= 90
+    assert plain < fitted / 2
+
+
+def test_a_contract_kept_at_the_bid_is_dealt_a_hand_not_worth_a_raise() -> None:
+    state, declarer = _raised_to(100)
+    view = _view(state, R["P1"])
+    rng = random.Random(7)
+    fitted = 0
+    for _ in range(60):
+        world = sample_world(view, rng, rule_reach, rule_contract)
+        _assert_consistent(state, R["P1"], world)
+        if world.fits:
+            fitted += 1
+            assert rule_contract(world.hands[declarer], world.discards, 100) < 110
+    assert fitted >= 54
+
+
+def test_the_rule_player_names_the_contract_its_model_says() -> None:
+    """``rule_contract`` is what the rule player names, rounded down to a legal
+    amount, in rule-played deals."""
+    checked = 0
+    for state, seat in _positions(40, seed=900):
+        view = _view(state, seat)
+        if view.public.phase != "contract":
+            continue
+        legal = state.legal_actions(seat)
+        chosen = RULES.choose(view, legal, seat, random.Random(1))
+        amounts = sorted(a.amount for a in legal if isinstance(a, Contract))
+        bid = amounts[0]
+        model = rule_contract(_mask(view.hand), _mask(view.discards), bid)
+        assert isinstance(chosen, Contract)
+        assert chosen.amount == max(n for n in amounts if n <= model)
+        checked += 1
+    assert checked >= 5
+
+
+def _mask(codes: tuple[str, ...]) -> int:
+    return mask_of(card(c) for c in codes)

@@ -25,7 +25,7 @@ from games.players.tisic_strong import (
 )
 from games.strong.budget import Budget
 from games.tisic.actions import Bid, Contract, Discard, Forfeit, Pass
-from games.tisic.determinize import BidModel, World, sample_world
+from games.tisic.determinize import BidModel, ContractModel, World, sample_world
 from games.tisic.state import TisicState
 from games.tisic.views import PlayerView
 from tests.tisic.helpers import act, deal, roles, script, seeded
@@ -150,9 +150,14 @@ def test_stop_is_asked_between_samples(monkeypatch: pytest.MonkeyPatch) -> None:
     """A ``stop`` that says time is up leaves one sampled deal per decision."""
     calls: list[str] = []
 
-    def counting(view: PlayerView, rng: random.Random, bids: BidModel | None = None) -> World:
+    def counting(
+        view: PlayerView,
+        rng: random.Random,
+        bids: BidModel | None = None,
+        contracts: ContractModel | None = None,
+    ) -> World:
         calls.append(view.public.phase)
-        return sample_world(view, rng, bids)
+        return sample_world(view, rng, bids, contracts)
 
     monkeypatch.setattr("games.players.tisic_strong.sample_world", counting)
     player = TisicStrongPlayer(budget=Budget(stop=lambda: True))
