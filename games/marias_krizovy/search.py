@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from games.cards import Card
 from games.marias_krizovy.determinize import honer_filter
 from games.marias_krizovy.state import DESIGNATED
-from games.strong.solver import Rules, Scoring, TrickSolver
+from games.strong.solver import Rules, Scoring, TrickGainSolver
 
 __all__ = ["TRICKS", "HonerSolver", "Honers"]
 
@@ -44,7 +44,7 @@ class Honers:
         self.mask = sum(1 << c for c in cards)
 
 
-class HonerSolver(TrickSolver):
+class HonerSolver(TrickGainSolver):
     """A ``TrickSolver`` whose moves obey the honer filter and whose values count
     the honers (``honers``; ``None``: a game without trumps)."""
 
@@ -98,29 +98,13 @@ class HonerSolver(TrickSolver):
             gain += worth if ours else -worth
         return gain
 
-    def _play(
-        self,
-        hands: list[int],
-        table: list[int],
-        led: int,
-        win: int,
-        taker: int,
-        player: int,
-        done: int,
-        total: int,
-        c: int,
-        alpha: int,
-        beta: int,
+    def trick_gain(
+        self, hands: Sequence[int], trick: Sequence[int], leader: int, number: int
     ) -> int:
-        gain = 0
-        if self.honers is not None and len(table) == self.n - 1:
-            trick = [*table, c]
-            if any(x in self.honers.cards for x in trick):
-                gain = self.honer_gain(trick, (player + 1) % self.n, done + 1)
-        v = super()._play(
-            hands, table, led, win, taker, player, done, total, c, alpha - gain, beta - gain
-        )
-        return v + gain
+        """The search pays the honers as each trick is completed."""
+        if self.honers is None or not any(x in self.honers.cards for x in trick):
+            return 0
+        return self.honer_gain(trick, leader, number)
 
     def _trick_bonus(self, trick: Sequence[int], leader: int, number: int) -> int:
         """A playout pays the honers as each trick is taken."""

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from games.cards import SUIT_MASKS, Rank, Suit, make_card
 from games.players.marias_discards import quick_discard
-from games.strong.solver import Rules, Scoring, TrickSolver
+from games.strong.solver import Rules, Scoring, TrickGainSolver
 
 __all__ = ["SevensRun", "TwoSevensSolver", "two_sevens_discard"]
 
@@ -45,7 +45,7 @@ def two_sevens_discard(hand: int, trump: int, helper: int) -> int:
     return quick_discard(hand & ~sevens, trump, keep=10 - held.bit_count()) | held
 
 
-class TwoSevensSolver(TrickSolver):
+class TwoSevensSolver(TrickGainSolver):
     """Playouts that keep side C's helper seven (``helper_seven``) for the last
     trick but one and read who took that trick (``ninth``: card, taker)."""
 
@@ -126,32 +126,13 @@ class TwoSevensSolver(TrickSolver):
             return False
         return not any(h & self._trumps for i, h in enumerate(hands) if i != taker)
 
-    def _play(
-        self,
-        hands: list[int],
-        table: list[int],
-        led: int,
-        win: int,
-        taker: int,
-        player: int,
-        done: int,
-        total: int,
-        c: int,
-        alpha: int,
-        beta: int,
+    def trick_gain(
+        self, hands: Sequence[int], trick: Sequence[int], leader: int, number: int
     ) -> int:
-        """The search pays the stake as the ninth trick is completed by ``c``."""
-        gain = 0
-        if self.stake and done + 1 == self.tricks - 1 and len(table) == self.n - 1:
-            trick = [*table, c]
-            left = list(hands)
-            left[player] &= ~(1 << c)
-            leader = (player + 1) % self.n
-            gain = self.stake if self.sevens_held(left, trick, leader) else -self.stake
-        v = super()._play(
-            hands, table, led, win, taker, player, done, total, c, alpha - gain, beta - gain
-        )
-        return v + gain
+        """The search pays the stake as the ninth trick is completed."""
+        if not self.stake or number != self.tricks - 1:
+            return 0
+        return self.stake if self.sevens_held(hands, trick, leader) else -self.stake
 
 
 @dataclass(frozen=True, slots=True)

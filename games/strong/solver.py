@@ -28,7 +28,7 @@ from typing import Protocol
 
 from games.cards import cards_of
 
-__all__ = ["Position", "Scoring", "TrickSolver"]
+__all__ = ["Position", "Scoring", "TrickGainSolver", "TrickSolver"]
 
 _SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(5))
 _INF = 1 << 30
@@ -588,3 +588,42 @@ class TrickSolver:
                 lo = hi = best
             self.table[key] = (lo, hi)
         return best
+
+
+class TrickGainSolver(TrickSolver):
+    """A solver whose search pays something beyond the cards as each trick is
+    completed (křížový's honers, licitovaný's dvě sedmy): a subclass says what in
+    :meth:`trick_gain`, and the search adds it to the value of the card that
+    completes the trick. The gain must depend on the hands and the trick only,
+    never on earlier tricks, or the transposition table would mix positions."""
+
+    def trick_gain(
+        self, hands: Sequence[int], trick: Sequence[int], leader: int, number: int
+    ) -> int:
+        """What the full ``trick`` (trick ``number``, 1-based, led by ``leader``) is
+        worth to side C, ``hands`` being the cards left after it."""
+        raise NotImplementedError
+
+    def _play(
+        self,
+        hands: list[int],
+        table: list[int],
+        led: int,
+        win: int,
+        taker: int,
+        player: int,
+        done: int,
+        total: int,
+        c: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        gain = 0
+        if len(table) == self.n - 1:
+            hands[player] ^= 1 << c  # the cards left after the trick, for the hook
+            gain = self.trick_gain(hands, [*table, c], (player + 1) % self.n, done + 1)
+            hands[player] ^= 1 << c
+        v = super()._play(
+            hands, table, led, win, taker, player, done, total, c, alpha - gain, beta - gain
+        )
+        return v + gain
