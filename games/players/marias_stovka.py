@@ -4,8 +4,8 @@ A declarer announces a stovka (an announced hundred) knowing his ten cards, so
 a defender who samples his hand uniformly gives him the hand of anybody, with
 which a hundred is nearly always lost: over 113 stovkas the strong player
 announced (2,000 seeded deals from seed 100000), the playouts of uniform
-samples gave the declarer a chance of 0.09 where he made 93, and of the true
-deal 0.74 (made) and 0.61 (lost). So a defender samples the declarer's hand
+samples gave the declarer a chance of 0.09 where he made 95, and of the true
+deal 0.75 (made) and 0.67 (lost). So a defender samples the declarer's hand
 near the rule player's stovka (``marias_rules``: the trump marriage, five
 aces and tens, five trumps), as křížový's defenders sample a betl or durch
 (``krizovy_contract.plausible_world``): the first of ``TRIES`` samples within
@@ -16,19 +16,19 @@ and samples the rest as usual.
 A stovka is made when the declarer's card points with his best marriage reach
 100 (``components.hundred``); its flek is the game's chain. Its raises are not
 taken by that chance (:func:`stovka_raise`): even read this way, the playouts
-do not tell a made hundred from a lost one (a mean chance of 0.47 for the 93
-made, 0.42 for the 20 lost), and the announced stovkas are made four times in
-five, so every threshold tried lost the defenders units.
+do not tell a made hundred from a lost one (a mean chance of 0.45 for the 95
+made, 0.37 for the 18 lost), and the announced stovkas are made five times in
+six, so every threshold tried lost the defenders units.
 
 Measured on those 113 stovkas, each played out by the strong player, the
 defenders' gain per defender from fleking (doubling the stovka as played):
-the rule player's flek (38 of them) -580 units in all, fleking when the
-chance above is at most 0.1, 0.3, 0.4 or 0.5: -44 (3 fleks), -124 (17), -592
-(38), -1,076 (72); never fleking: 0. The declarer's re on the 38 the rule
-player fleked: +580 more for him (32 made), +560 when his own chance is at
-least 0.5, +404 at 0.6. The stovkas are those of volený deals seeded 100000
-to 101999 with the strong player at every seat, stopped at the defender's
-flek; ``python -m benchmarks.stovka_flek`` prints these figures.
+the rule player's flek (38 of them) -632 units in all; fleking when the
+chance above is at most 0.1, 0.2, 0.3, 0.4 or 0.5: -44 (3 fleks), -104 (7),
+-236 (25), -632 (47), -1,344 (77); never fleking: 0. A re on the 38 the rule
+player fleked gains the declarer as much again (+632). The stovkas are those
+of volený deals seeded 100000 to 101999 with the strong player at every seat,
+stopped at the defender's flek; ``python -m benchmarks.stovka_flek`` prints
+these figures.
 """
 
 from __future__ import annotations
