@@ -73,6 +73,7 @@ from games.players.krizovy_pricing import (
 from games.players.marias_strong import FLEK_AT
 from games.sides import DECLARER_SIDE, SidesView
 from games.strong.budget import Budget
+from games.strong.sampling import swap_nearer
 from games.strong.solver import Position, Scoring, TrickSolver
 
 __all__ = [
@@ -277,26 +278,7 @@ def _nearer(
     if view.get("called"):
         pinned |= 1 << card(view["called"])
     others = [i for i in range(len(hands)) if i not in (me, declarer)]
-    r = risk(kind, hands[declarer])
-    while r > RISK[kind]:
-        best: list[tuple[int, int, int]] = []
-        best_r = r
-        mine = hands[declarer]
-        for x in cards_of(mine & ~pinned):
-            for j in others:
-                for y in cards_of(hands[j] & ~pinned):
-                    q = risk(kind, mine & ~(1 << x) | 1 << y)
-                    if q < best_r:
-                        best, best_r = [], q
-                    if q == best_r and q < r:
-                        best.append((x, j, y))
-        if not best:
-            break
-        out, k, into = best[int(rng.random() * len(best))]
-        hands[declarer] = hands[declarer] & ~(1 << out) | 1 << into
-        hands[k] = hands[k] & ~(1 << into) | 1 << out
-        r = best_r
-    return hands
+    return swap_nearer(hands, declarer, others, pinned, lambda h: risk(kind, h), RISK[kind], rng)
 
 
 def sudden_chance(

@@ -39,6 +39,7 @@ from games.cards import Rank, Suit, card, cards_of, make_card
 from games.marias.determinize import World, sample_world
 from games.marias.rules import SHARP
 from games.marias.views import PlayerView
+from games.strong.sampling import swap_nearer
 
 __all__ = ["RISK", "TRIES", "reach", "stovka_raise", "stovka_risk", "stovka_world"]
 
@@ -100,25 +101,7 @@ def stovka_world(view: PlayerView, rng: random.Random) -> World:
     me = active.index(view.seat)
     pinned = 1 << card(pub.trump_card) if pub.trump_card else 0
     others = [i for i in range(len(hands)) if i not in (me, declarer)]
-    r = best_risk
-    while r > RISK:
-        options: list[tuple[int, int, int]] = []
-        best_r = r
-        mine = hands[declarer]
-        for x in cards_of(mine & ~pinned):
-            for j in others:
-                for y in cards_of(hands[j]):
-                    q = stovka_risk(mine & ~(1 << x) | 1 << y, trump)
-                    if q < best_r:
-                        options, best_r = [], q
-                    if q == best_r and q < r:
-                        options.append((x, j, y))
-        if not options:
-            break
-        out, k, into = options[int(rng.random() * len(options))]
-        hands[declarer] = hands[declarer] & ~(1 << out) | 1 << into
-        hands[k] = hands[k] & ~(1 << into) | 1 << out
-        r = best_r
+    swap_nearer(hands, declarer, others, pinned, lambda h: stovka_risk(h, trump), RISK, rng)
     return World(hands, best.talon, best.exact, best.fits)
 
 

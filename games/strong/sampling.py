@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from games.cards import cards_of
 
-__all__ = ["Sample", "deal_hidden"]
+__all__ = ["Sample", "deal_hidden", "swap_nearer"]
 
 Accept = Callable[[list[int]], bool]
 
@@ -98,3 +98,39 @@ def deal_hidden(
     if placed is not None:
         return Sample(placed, False)
     return Sample(_uniform(pool, sizes, rng), False)
+
+
+def swap_nearer(
+    hands: list[int],
+    target: int,
+    donors: Sequence[int],
+    pinned: int,
+    risk: Callable[[int], int],
+    limit: int,
+    rng: random.Random,
+) -> list[int]:
+    """``hands`` with ``target``'s cards swapped, one at a time, with the ``donors``'
+    for the swap that brings his hand nearest a fit (``risk`` 0; a random one of
+    the best), until its risk is at most ``limit`` or no swap helps. ``pinned``
+    cards stay where they are. A soft reading of a call (a betl, a stovka) whose
+    fitting hands rejection seldom draws: the sample keeps every hand's size."""
+    r = risk(hands[target])
+    while r > limit:
+        best: list[tuple[int, int, int]] = []
+        best_r = r
+        mine = hands[target]
+        for x in cards_of(mine & ~pinned):
+            for j in donors:
+                for y in cards_of(hands[j] & ~pinned):
+                    q = risk(mine & ~(1 << x) | 1 << y)
+                    if q < best_r:
+                        best, best_r = [], q
+                    if q == best_r and q < r:
+                        best.append((x, j, y))
+        if not best:
+            break
+        out, k, into = best[int(rng.random() * len(best))]
+        hands[target] = hands[target] & ~(1 << out) | 1 << into
+        hands[k] = hands[k] & ~(1 << into) | 1 << out
+        r = best_r
+    return hands
