@@ -119,9 +119,10 @@ async def startup(app: AnyApp) -> None:
     rng = random.Random(settings.seed if settings.seed is not None else secrets.randbits(64))
     tables = TableManager(store, settings, rng)
     publisher = Publisher(app.bot, settings)
-    screens = Screens(i18n, settings.turn_timeout, settings.computer_level)
+    screens = Screens(i18n, settings.turn_timeout, settings.computer_level, settings.autoplay)
     presenter = Presenter(publisher, screens, store, i18n, app.bot.username)
     presenter.calm_interval = settings.group_calm_interval
+    presenter.hand_calm_interval = settings.hand_calm_interval
     driver = Driver(tables, publisher, i18n, settings, rng)
     driver.user_lang = presenter.user_lang
     driver.pings.delete = app.bot.delete_message

@@ -48,6 +48,13 @@ class Settings:
     edit_interval: float = 0.0
     private_interval: float = 1.0
     group_calm_interval: float = 30.0
+    hand_calm_interval: float = 30.0
+    """Seconds a hand with no buttons (its player has nothing to decide) waits for its
+    next change before it is edited: the trick, the contract line, a forced card
+    taken away reach the player with their next question, in one edit."""
+    autoplay: bool = True
+    """Whether a table whose settings do not say plays a human's only legal move
+    for them (``bot.live.forced_code``)."""
     ping_delay: float = 20.0
     group_budget: int = 20
     group_window: float = 60.0
@@ -103,6 +110,7 @@ class Settings:
             "private_interval",
             "group_window",
             "group_calm_interval",
+            "hand_calm_interval",
             "ping_delay",
         ):
             if getattr(self, name) < 0:
@@ -150,6 +158,8 @@ class Settings:
             turn_timeout=_number(env, "KARBAN_TURN_TIMEOUT", 180.0),
             edit_interval=_number(env, "KARBAN_EDIT_INTERVAL", 0.0),
             group_calm_interval=_number(env, "KARBAN_GROUP_CALM", 30.0),
+            hand_calm_interval=_number(env, "KARBAN_HAND_CALM", 30.0),
+            autoplay=_flag(env, "KARBAN_AUTOPLAY", True),
             ping_delay=_number(env, "KARBAN_PING_DELAY", 20.0),
             private_interval=_number(env, "KARBAN_PRIVATE_INTERVAL", 1.0),
             group_window=_number(env, "KARBAN_GROUP_WINDOW", 60.0),
@@ -189,6 +199,17 @@ def _number(env: Mapping[str, str], name: str, default: float) -> float:
     if value < 0:
         raise ConfigError(f"{name} must not be negative")
     return value
+
+
+def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
+    text = env.get(name, "").strip().lower()
+    if not text:
+        return default
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise ConfigError(f"{name} must be 1 or 0 (on or off), not {text!r}")
 
 
 def _optional_int(env: Mapping[str, str], name: str) -> int | None:

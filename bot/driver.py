@@ -13,7 +13,9 @@ rules' default move (``Variant.timeout_action``), or a computer player's
 choice where the rules name none, logged with source ``timeout``, and the
 table message says so. A player who timed out is "away": their next turns
 get a short deadline until they press a button again, so one absent player
-does not stall a deal for half an hour.
+does not stall a deal for half an hour. A human's only legal move
+(``bot.live.forced_code``) is played for them after ``bot_delay``, logged with
+source ``forced``, and pings nobody.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import time
 from typing import Any
 
 from bot.config import Settings
-from bot.live import LiveTable, Notice, TableError, default_level
+from bot.live import LiveTable, Notice, TableError, default_level, forced_code
 from bot.pings import Pinger
 from bot.publisher import Content, Publisher
 from bot.render.i18n import I18n
@@ -90,11 +92,18 @@ class Driver:
         due = sorted(live.variant.due(live.state))
         computers = [s for s in due if live.is_computer(s)]
         humans = [s for s in due if not live.is_computer(s)]
-        self.pings.update(live, humans, self.away.get(live.id, set()))
+        forced = {s: code for s in humans if (code := self.forced(live, s)) is not None}
+        waiting = [s for s in humans if s not in forced]
+        self.pings.update(live, waiting, self.away.get(live.id, set()))
         if computers:
             self._tasks[live.id] = asyncio.create_task(
                 self._computer_turn(live, computers[0], live.version),
                 name=f"computer:{live.id}",
+            )
+        elif forced:
+            seat, code = next(iter(forced.items()))
+            self._tasks[live.id] = asyncio.create_task(
+                self._forced_turn(live, seat, code, live.version), name=f"forced:{live.id}"
             )
         if humans:
             await self.timers.arm(live.id, humans[0], live.version, self.timeout(live, humans))
@@ -163,6 +172,20 @@ class Driver:
             _LOG.debug("computer move at table %s not taken: %s", live.id, error)
         finally:
             thinking.cancel()
+
+    def forced(self, live: LiveTable, seat: Seat) -> str | None:
+        """The human seat's only move, which the driver plays for them (``forced_code``)."""
+        return forced_code(live, seat, self.settings.autoplay)
+
+    async def _forced_turn(self, live: LiveTable, seat: Seat, code: str, version: int) -> None:
+        """Play a human's only move at the computer's pace, so the others see it happen."""
+        try:
+            await asyncio.sleep(self.settings.bot_delay)
+            if live.version != version or not live.in_deal:
+                return
+            await self.tables.act(live, seat, code, "forced", version, exact=True)
+        except (TableError, GameError) as error:
+            _LOG.debug("forced move at table %s not taken: %s", live.id, error)
 
     def _cancel(self, table_id: int) -> None:
         task = self._tasks.pop(table_id, None)

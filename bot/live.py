@@ -27,6 +27,7 @@ __all__ = [
     "TableError",
     "bot_option_choices",
     "default_level",
+    "forced_code",
 ]
 
 BOT_KEY = "_bot"
@@ -36,7 +37,9 @@ TURN_TIMEOUTS: tuple[int, ...] = (60, 180, 300, 600)
 LEVELS: tuple[str, ...] = ("rules", "strong")
 """The computer player kinds a table may choose in /settings, where its game has
 them (``random`` and the frozen ``rules-v1`` are for the arena, not for a chat)."""
-BOT_OPTIONS: tuple[str, ...] = ("turn_timeout", "level")
+AUTOPLAY: tuple[bool, ...] = (True, False)
+"""Whether a human's only legal move is played for them (any game)."""
+BOT_OPTIONS: tuple[str, ...] = ("turn_timeout", "level", "autoplay")
 """The bot's own per-table options, in the order /settings shows them; which of
 them a table offers, and their values, depend on its game (``bot_option_choices``)."""
 
@@ -53,6 +56,7 @@ def bot_option_choices(variant_id: str) -> dict[str, tuple[object, ...]]:
     levels = tuple(kind for kind in LEVELS if kind in players)
     if len(levels) > 1:
         choices["level"] = levels
+    choices["autoplay"] = AUTOPLAY
     return choices
 
 
@@ -60,6 +64,29 @@ def default_level(variant_id: str, configured: str | None) -> str:
     """The level a table plays at unless its settings say otherwise: the operator's
     ``KARBAN_COMPUTER_LEVEL`` when set, else the game's own ``default_player``."""
     return configured if configured is not None else registration(variant_id).default_player
+
+
+def forced_code(live: LiveTable, seat: Seat, autoplay: bool) -> str | None:
+    """The move the bot plays for a human ``seat`` now because it is their only one.
+
+    A follow-suit card with nothing else to follow, the last trick's cards, a
+    take with nothing to cover: a press that decides nothing costs the player a
+    tap and the bot two edits of their hand (the button shown, then taken
+    away). Only a seat the deal waits for (``Variant.due``) counts, so an
+    optional interjection (a Blázen redeal) is never made for anyone; the
+    table's ``autoplay`` option (default: the operator's ``autoplay``) may turn
+    it off, for players who do not want the speed of a forced move to tell
+    the others it was forced. The driver plays it, the screens draw no button
+    for it: both ask this function, so they always agree.
+    """
+    if not live.in_deal or live.is_computer(seat):
+        return None
+    if not bool(live.bot_options.get("autoplay", autoplay)):
+        return None
+    if seat not in live.variant.due(live.state):
+        return None
+    legal = live.state.legal_actions(seat)
+    return legal[0].code if len(legal) == 1 else None
 
 
 class TableError(Exception):

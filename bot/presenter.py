@@ -41,6 +41,10 @@ _RECOVER_VERSIONS = 400
 """How far back a restart looks for the version a kept keyboard was drawn at."""
 
 
+CalmKey = int | tuple[int, int] | tuple[int, str]
+"""What a ``_Calm`` paces: a group message, a guest's copy, a hand."""
+
+
 @dataclass(eq=False)
 class _Calm:
     """The pacing of one group table message: what it offers, when it last changed."""
@@ -74,8 +78,9 @@ class Presenter:
         self._dirty: dict[tuple[int, str], tuple[int, str | None]] = {}
         self._drawn: dict[tuple[int, str], tuple[str, int]] = {}
         """(table, message key) -> (keyboard shape, the version it was drawn at)."""
-        self._calm: dict[int | tuple[int, int], _Calm] = {}
-        """table id (its group message) or (table id, guest id) (a guest's copy) -> pacing."""
+        self._calm: dict[CalmKey, _Calm] = {}
+        """table id (its group message), (table id, guest id) (a guest's copy) or
+        (table id, "hand:<user id>") (a hand) -> pacing."""
         self.calm_interval = 30.0
         """Seconds between edits of a group table message whose buttons did not change.
 
@@ -84,6 +89,8 @@ class Presenter:
         running picture of the tricks (played from the direct chats) is
         refreshed at this pace, always with its newest content.
         """
+        self.hand_calm_interval = 0.0
+        """Longest a hand without buttons waits for its next change (``_show_hand``)."""
         self.lobby_messages: dict[int, int] = {}
         """chat id -> an existing message to turn into the next lobby (the game chooser)."""
 
@@ -153,7 +160,7 @@ class Presenter:
                 slot = slots.get(key) or self._slot(live, key, user_id)
                 tr = self.i18n.for_lang(self.user_lang(user_id))
                 hand = self._stable(live, key, slot, self.screens.hand(live, seat, tr), seat)
-                self.publisher.show(slot, hand)
+                self._show_hand(live, key, slot, hand, what)
         if live.outcome is None:
             return
         if what == "deal_over":  # a finished deal's result is written once, never re-rendered
@@ -206,7 +213,7 @@ class Presenter:
         slot: Slot,
         content: Content,
         what: str,
-        calm_key: int | tuple[int, int] | None = None,
+        calm_key: CalmKey | None = None,
     ) -> None:
         """Show a new question at once; refresh the rest at most every ``calm_interval``.
 
@@ -231,7 +238,39 @@ class Presenter:
             delay = calm.at + self.calm_interval - now
             calm.task = spawn(self._later(key, calm, delay), name=f"calm:{key}")
 
-    async def _later(self, key: int | tuple[int, int], calm: _Calm, delay: float) -> None:
+    def _show_hand(
+        self, live: LiveTable, key: str, slot: Slot, content: Content, what: str
+    ) -> None:
+        """Edit a hand at once when it gains or loses buttons; else at most every
+        ``hand_calm_interval``, with its newest content.
+
+        A hand without buttons is read by nobody who must decide: its player
+        learns the contract, the cards others played and the card played for
+        them (``bot.live.forced_code``) with their next question, so those
+        changes ride on that edit instead of costing one each.
+        """
+        calm_key = (live.id, key)
+        calm = self._calm.setdefault(calm_key, _Calm())
+        offered = shape(content)
+        now = asyncio.get_running_loop().time()
+        if (
+            slot.message_id is None
+            or what in _URGENT
+            or offered
+            or calm.shape != offered
+            or self.hand_calm_interval <= 0
+        ):
+            calm.cancel()
+            calm.shape, calm.at = offered, now
+            self.publisher.show(slot, content)
+            return
+        calm.pending = (slot, content)
+        if calm.task is None:
+            calm.at = now
+            delay = self.hand_calm_interval
+            calm.task = spawn(self._later(calm_key, calm, delay), name=f"calm:{calm_key}")
+
+    async def _later(self, key: CalmKey, calm: _Calm, delay: float) -> None:
         await asyncio.sleep(delay)
         calm.task = None
         if calm.pending is None or self._calm.get(key) is not calm:
@@ -252,6 +291,9 @@ class Presenter:
         """/hand: forget the old hand message; the next render sends a new one."""
         slots = self._slots.setdefault(live.id, {})
         key = f"hand:{user_id}"
+        calm = self._calm.pop((live.id, key), None)
+        if calm is not None:  # what it held would overwrite the "moved" note
+            calm.cancel()
         old = slots.pop(key, None)
         if old is not None:
             old.pending = None

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import CallbackData, Op
-from bot.live import BOT_OPTIONS, LiveTable, Notice, default_level
+from bot.live import BOT_OPTIONS, LiveTable, Notice, default_level, forced_code
 from bot.publisher import Content
 from bot.render import Button, Keyboard, playable
 from bot.render.base import running_text, sheet_text
@@ -50,12 +50,18 @@ class Screens:
     """Builds ``Content`` for the lobby, table, hands, results and menus."""
 
     def __init__(
-        self, i18n: I18n, default_timeout: float, computer_level: str | None = None
+        self,
+        i18n: I18n,
+        default_timeout: float,
+        computer_level: str | None = None,
+        autoplay: bool = True,
     ) -> None:
         self.i18n = i18n
         self.default_timeout = default_timeout
         self.computer_level = computer_level
         """The operator's level (``KARBAN_COMPUTER_LEVEL``); ``None``: each game's own."""
+        self.autoplay = autoplay
+        """Whether a table that does not say plays a human's only move for them."""
 
     def tr(self, live: LiveTable) -> Translator:
         return self.i18n.for_lang(live.language)
@@ -138,6 +144,8 @@ class Screens:
         """What a bot option is at a table whose settings do not name it."""
         if name == "level":
             return default_level(live.variant.id, self.computer_level)
+        if name == "autoplay":
+            return self.autoplay
         return self.default_timeout_value()
 
     def default_timeout_value(self) -> object:
@@ -153,6 +161,8 @@ class Screens:
         value = self.current_option(live, name)
         if name == "level":  # an operator's kind without a text of its own shows as named
             return tr.get(f"settings.level.{value}", str(value))
+        if name == "autoplay":
+            return tr(f"settings.autoplay.{'on' if value else 'off'}")
         if name in BOT_OPTIONS:
             return tr("settings.seconds", n=value)
         return live.renderer.option_value(name, value, tr)
@@ -169,6 +179,8 @@ class Screens:
         level = self.current_option(live, "level")
         if "level" in live.bot_choices and level != self.default_bot_option(live, "level"):
             shown.append("level")
+        if self.current_option(live, "autoplay") != self.autoplay:
+            shown.append("autoplay")
         parts.extend(
             f"{self.option_label(live, name, tr)}: {self.option_value(live, name, tr)}"
             for name in shown
@@ -217,9 +229,13 @@ class Screens:
             return None
         seat: Seat
         for seat in sorted(live.state.to_act()):
-            if self._public_codes(live, seat):
+            if self._public_codes(live, seat) and self.forced(live, seat) is None:
                 return seat
         return None
+
+    def forced(self, live: LiveTable, seat: Seat) -> str | None:
+        """The seat's only move, which the driver plays for them: no button for it."""
+        return forced_code(live, seat, self.autoplay)
 
     @staticmethod
     def _public_codes(live: LiveTable, seat: Seat) -> list[str]:
@@ -241,7 +257,7 @@ class Screens:
             f"{self.header(live, tr)}\n{live.renderer.hand_text(state.view(seat), live.names, tr)}"
         )
         codes: Sequence[str] = ()
-        if seat in state.to_act():
+        if seat in state.to_act() and self.forced(live, seat) is None:
             codes = [a.code for a in state.legal_actions(seat)]
         keyboard = live.renderer.private_keyboard(codes, state.view(seat), tr, live.picks.get(seat))
         return Content(text, self._keyboard(live, keyboard))

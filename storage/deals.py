@@ -30,7 +30,7 @@ from storage.matches import load_current_match
 from storage.scores import Credit, Placing, credit_deal, credit_match
 from storage.tables import load_seats, load_table
 
-ActionSource = Literal["player", "computer", "timeout"]
+ActionSource = Literal["player", "computer", "timeout", "forced"]
 
 MAX_CODE_BYTES = 64
 """An action code must fit Telegram's 64-byte callback data on its own."""

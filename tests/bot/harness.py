@@ -30,6 +30,8 @@ FAST = {
     "edit_interval": 0.0,
     "private_interval": 0.0,
     "group_calm_interval": 0.0,
+    "hand_calm_interval": 0.0,
+    "autoplay": False,
     "ping_delay": 600.0,
     "group_window": 1.0,
     "overall_rate": 0.0,
@@ -38,7 +40,9 @@ FAST = {
     "computer_workers": 0,
     "computer_level": "rules",
 }
-"""Timings for tests: a "minute" of the group budget lasts one second. The computer
+"""Timings for tests: a "minute" of the group budget lasts one second; every hand
+edit goes out at once and a player presses even their only move (tests of the
+calm hand and of autoplay turn them on). The computer
 plays by the rules (fast, and the same moves for a seed whatever the machine's
 speed) unless a test restarts with ``computer_level=None``: each game's default."""
 
