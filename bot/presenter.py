@@ -229,14 +229,9 @@ class Presenter:
             or offered != calm.shape
             or now - calm.at >= self.calm_interval
         ):
-            calm.cancel()
-            calm.shape, calm.at = offered, now
-            self.publisher.show(slot, content)
-            return
-        calm.pending = (slot, content)
-        if calm.task is None:
-            delay = calm.at + self.calm_interval - now
-            calm.task = spawn(self._later(key, calm, delay), name=f"calm:{key}")
+            self._show_now(calm, slot, content, offered, now)
+        else:
+            self._hold(key, calm, slot, content, calm.at + self.calm_interval - now)
 
     def _show_hand(
         self, live: LiveTable, key: str, slot: Slot, content: Content, what: str
@@ -260,15 +255,24 @@ class Presenter:
             or calm.shape != offered
             or self.hand_calm_interval <= 0
         ):
-            calm.cancel()
-            calm.shape, calm.at = offered, now
-            self.publisher.show(slot, content)
-            return
+            self._show_now(calm, slot, content, offered, now)
+        else:  # counted from the first change that waits, not from the last edit
+            self._hold(calm_key, calm, slot, content, self.hand_calm_interval)
+
+    def _show_now(
+        self, calm: _Calm, slot: Slot, content: Content, offered: str, now: float
+    ) -> None:
+        """Send ``content`` now, dropping what ``calm`` held back: it is older."""
+        calm.cancel()
+        calm.shape, calm.at = offered, now
+        self.publisher.show(slot, content)
+
+    def _hold(self, key: CalmKey, calm: _Calm, slot: Slot, content: Content, delay: float) -> None:
+        """Keep ``content`` as the newest ``calm`` sends once ``delay`` has passed (one
+        timer per wait: a newer change only replaces what it will send)."""
         calm.pending = (slot, content)
         if calm.task is None:
-            calm.at = now
-            delay = self.hand_calm_interval
-            calm.task = spawn(self._later(calm_key, calm, delay), name=f"calm:{calm_key}")
+            calm.task = spawn(self._later(key, calm, delay), name=f"calm:{key}")
 
     async def _later(self, key: CalmKey, calm: _Calm, delay: float) -> None:
         await asyncio.sleep(delay)
