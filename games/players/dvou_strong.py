@@ -87,6 +87,7 @@ def play_scoring(view: PlayerView) -> Scoring:
         trump_suit=trump,
         bonus_card=make_card(Rank.SEVEN, trump),
         bonus=SEDMA_BONUS[pub.sedma is not None],
+        bonus_both=pub.sedma is None,  # a silent seven is paid to whoever wins with it
     )
 
 

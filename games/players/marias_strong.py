@@ -62,14 +62,23 @@ SEDMA_BONUS = 40
 as much as the game, which is decided by a margin of tens)."""
 
 
-def contract_scoring(kind: str | None, trump: str | None, sedma: bool) -> Scoring:
+def contract_scoring(
+    kind: str | None, trump: str | None, sedma: bool, silent: bool = True
+) -> Scoring:
     """How the rest of a Mariáš deal counts for the declarer: card points, the last
     trick and marriages in a colour game (``trump`` its suit code), the sedma's
-    last trick on top when one is played for; won or lost in a betl or a durch."""
+    last trick on top when one is played for; won or lost in a betl or a durch.
+
+    Without an announced sedma the trump seven that takes the last trick is a
+    silent seven (§3.0.5, ``silent``): 1 unit to whichever side plays it, half a
+    sedma's bonus, so every holder keeps it back when it can win the end and the
+    other side plays to kill it (a killed one is not paid in volený, §6 #20)."""
     if kind in ("betl", "durch"):
         return Scoring(_POINTS, sudden=kind)
     suit = "hdsc".index(trump) if trump else None
-    seven = make_card(Rank.SEVEN, suit) if sedma and suit is not None else None  # type: ignore[arg-type]
+    seven = make_card(Rank.SEVEN, suit) if suit is not None else None  # type: ignore[arg-type]
+    if not sedma and not silent:
+        seven = None
     return Scoring(
         _POINTS,
         last=10,
@@ -78,7 +87,8 @@ def contract_scoring(kind: str | None, trump: str | None, sedma: bool) -> Scorin
         queens=QUEENS,
         trump_suit=suit,
         bonus_card=seven,
-        bonus=SEDMA_BONUS if seven is not None else 0,
+        bonus=0 if seven is None else SEDMA_BONUS if sedma else SEDMA_BONUS // 2,
+        bonus_both=seven is not None and not sedma,
     )
 
 

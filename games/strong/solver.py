@@ -54,7 +54,9 @@ class Scoring:
     ``marriages`` adds ``marriage``/``trump_marriage`` points to whoever plays a
     king or queen while holding its partner (``kings`` and ``queens`` are masks;
     the queen is the bit below the king). ``bonus_card`` taking the last trick
-    adds ``bonus`` (a sedma). ``sudden``: ``"betl"`` (side ``C`` must take no
+    adds ``bonus`` (a sedma); with ``bonus_both`` it counts for whichever side
+    takes it, so the other side's is ``-bonus`` (a silent seven, §3.0.5: every
+    holder plays for it, and its side is paid). ``sudden``: ``"betl"`` (side ``C`` must take no
     trick) or ``"durch"`` (it must take every trick) replaces the points."""
 
     points: tuple[int, ...]
@@ -67,6 +69,7 @@ class Scoring:
     trump_marriage: int = 40
     bonus_card: int | None = None
     bonus: int = 0
+    bonus_both: bool = False
     sudden: str | None = None
 
 
@@ -227,8 +230,8 @@ class TrickSolver:
                     value += self._trick_bonus(table, (player + 1) % self.n, done)
                     if taken:
                         value += sum(s.points[x] for x in table)
-                        if done == total:
-                            value += s.last + (s.bonus if win == s.bonus_card else 0)
+                    if done == total:
+                        value += self._last_bonus(win, taken)
                 if done == total:
                     self.last_trick = (win, taker)
                     return value
@@ -292,6 +295,23 @@ class TrickSolver:
                 groups.append(run)
         return groups
 
+    def _last_bonus(self, win: int, taken: int) -> int:
+        """The last trick's worth to side C beyond its cards, ``win`` its winning
+        card and ``taken`` whether C took it: the last-trick bonus and the bonus
+        card's (C's own, or with ``bonus_both`` either side's)."""
+        s = self.scoring
+        if taken:
+            return s.last + (s.bonus if win == s.bonus_card else 0)
+        return -s.bonus if s.bonus_both and win == s.bonus_card else 0
+
+    def _kept(self, player: int) -> int | None:
+        """The bonus card that ``player`` saves for the last trick in playouts and
+        orders last in the search: side C's, or anyone's with ``bonus_both``."""
+        s = self.scoring
+        if s.bonus_both or self.side_mask >> player & 1:
+            return s.bonus_card
+        return None
+
     def _trick_bonus(self, trick: Sequence[int], leader: int, number: int) -> int:
         """What a full ``trick`` (trick ``number``, led by ``leader``) is worth to side C
         beyond its cards, in a playout: nothing here; a game with honers pays them."""
@@ -314,7 +334,7 @@ class TrickSolver:
         s = self.scoring
         if s.sudden is not None:
             return self._sudden(legal, hands, table, win, taker, player)
-        keep = s.bonus_card if self.side_mask >> player & 1 else None
+        keep = self._kept(player)
         if keep is not None and legal & ~(1 << keep):
             legal &= ~(1 << keep)
         if legal & (legal - 1) == 0:
@@ -329,7 +349,7 @@ class TrickSolver:
         trumps = self.trump_mask
         above = self.above
         if not table:
-            if keep is not None and legal & trumps:
+            if keep is not None and not s.bonus_both and legal & trumps:  # a sedma's
                 return max(cards_of(legal & trumps), key=lambda c: strength[c])
             best, best_score = -1, -(1 << 20)
             for c in cards_of(legal):
@@ -427,8 +447,8 @@ class TrickSolver:
     def _unkept(self, legal: int, player: int) -> int:
         """The cards a random move of a playout draws from: side C's bonus card only
         when nothing else is legal (a sedma is not thrown away by chance)."""
-        keep = self.scoring.bonus_card
-        if keep is None or not self.side_mask >> player & 1:
+        keep = self._kept(player)
+        if keep is None:
             return legal
         return legal & ~(1 << keep) or legal
 
@@ -441,13 +461,13 @@ class TrickSolver:
         sedma's trump seven) for the end."""
         if len(groups) < 2:
             return groups
-        keep = self.scoring.bonus_card if self.side_mask >> player & 1 else None
+        keep = self._kept(player)
         if keep is not None and any(g[0] == keep for g in groups):
             rest = [g for g in groups if g[0] != keep]
             return [*self._ordered(rest, table, win, taker, player), [keep]] if rest else groups
         if not table:
             key = self.key
-            if keep is not None:  # a sedma draws the trumps first, the strongest first
+            if keep is not None and not self.scoring.bonus_both:  # a sedma draws trumps
                 trumps = self.trump_mask
                 return sorted(groups, key=lambda g: (not trumps >> g[0] & 1, key[g[0]]))
             return sorted(groups, key=lambda g: key[g[0]])
@@ -520,9 +540,7 @@ class TrickSolver:
             else:
                 trick = sum(s.points[x] for x in table) if taken else 0
                 if done + 1 == total:
-                    if taken:
-                        trick += s.last + (s.bonus if win == s.bonus_card else 0)
-                    return gain + trick
+                    return gain + trick + self._last_bonus(win, taken)
             saved = table[:]
             table.clear()
             try:

@@ -136,3 +136,21 @@ def test_strong_players_play_whole_deals() -> None:
         assert sum(state.outcome().scores) == 0
         # strong players on both sides stop raising: retutti at the most
         assert max(dict(state.outcome().summary.get("flek") or {}).values(), default=0) <= 4
+
+
+def test_the_trump_seven_is_a_silent_seven_unless_a_sedma_is_played() -> None:
+    """§3.0.5: without an announced sedma the trump seven winning the last trick
+    pays 1 unit to whichever side plays it, so the play counts it for both sides
+    at half the sedma's bonus; an announced sedma is the declarer's alone; a
+    betl or durch has none."""
+    from games.cards import Rank, Suit, make_card
+    from games.players.marias_strong import SEDMA_BONUS, contract_scoring
+
+    seven = make_card(Rank.SEVEN, Suit("hdsc".index("d")))
+    silent = contract_scoring("hra", "d", sedma=False)
+    assert (silent.bonus_card, silent.bonus, silent.bonus_both) == (seven, SEDMA_BONUS // 2, True)
+    sedma = contract_scoring("hra", "d", sedma=True)
+    assert (sedma.bonus_card, sedma.bonus, sedma.bonus_both) == (seven, SEDMA_BONUS, False)
+    off = contract_scoring("hra", "d", sedma=False, silent=False)
+    assert (off.bonus_card, off.bonus) == (None, 0)
+    assert contract_scoring("betl", None, sedma=False).bonus_card is None

@@ -170,9 +170,9 @@ def _flat(values: Mapping[str, float], n: int = 12) -> dict[str, list[float]]:
 def test_an_overcall_is_made_by_its_margin(monkeypatch: pytest.MonkeyPatch) -> None:
     """A betl (durch, durch s …) replaces "dobrá" when it beats it by its floor and by
     two errors of the difference; the rule player's overcall gives way the same way."""
-    state = _approval("low")
-    view, legal = state.view(1), state.legal_actions(1)
     for kind in ("betl", "durch", "durchs"):
+        state = _approval("low" if kind == "betl" else "high")
+        view, legal = state.view(1), state.legal_actions(1)
         floor = OVERCALL_FLOOR[kind]
         for gain, wanted in ((floor + 0.2, True), (floor - 0.2, False)):
 
@@ -187,6 +187,8 @@ def test_an_overcall_is_made_by_its_margin(monkeypatch: pytest.MonkeyPatch) -> N
             if made and isinstance(chosen, Overcall):
                 assert chosen.kind == kind
     # beyond the floor but within two errors: the noise does not overcall
+    state = _approval("low")
+    view, legal = state.view(1), state.legal_actions(1)
     noisy = {"stay": [0.0] * 16, "betl": [4.0 + (10 if i % 2 else -10) for i in range(16)]}
     monkeypatch.setattr(contract, "overcall_values", lambda *a: noisy)
     assert choose_overcall(view, legal, Approve(), random.Random(1), BUDGET, 4, 2) == Approve()
@@ -345,6 +347,31 @@ def test_a_durch_s_chytrým_is_paid_as_a_durch_s_and_never_fleked() -> None:
     assert contract.sudden_units("chytry", 0.0, "defender") == 10
     assert contract._doubled([-5.0, 3.0], ours=False, kind="chytry") == [-5.0, 3.0]
     assert contract._doubled([-5.0, 3.0], ours=False, kind="durch") == [-10.0, 6.0]
+
+
+def test_a_durch_far_from_its_fit_is_never_overcalled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However its playouts value it, a durch, durch s … or durch s chytrým is not
+    called with a hand further from the fit than the others' samples allow
+    (``RISK``): the low hand only ever weighs the betl."""
+    state = _approval("low")
+    view, legal = state.view(1), state.legal_actions(1)
+    seen: list[list[str]] = []
+
+    def fake(view: Any, options: list[str], *a: Any) -> dict[str, list[float]]:
+        seen.append(list(options))
+        return _flat({"stay": 0.0, **{o: 100.0 if o != "betl" else -100.0 for o in options}})
+
+    monkeypatch.setattr(contract, "overcall_values", fake)
+    assert choose_overcall(view, legal, Approve(), random.Random(1), BUDGET, 4, 2) == Approve()
+    assert seen == [["betl"]]
+    assert contract.risk("durch", sum(1 << card(c) for c in LOW)) > contract.RISK["durch"]
+    high = _approval("high")
+    chosen = choose_overcall(
+        high.view(1), high.legal_actions(1), Approve(), random.Random(1), BUDGET, 4, 2
+    )
+    assert isinstance(chosen, Overcall | DurchS) and not (
+        isinstance(chosen, Overcall) and chosen.kind == "betl"
+    )
 
 
 def test_seven_sure_tricks_overcall_with_a_durch_s_chytrým() -> None:

@@ -86,6 +86,8 @@ def _after(
     if done + 1 == total:
         if taken:
             trick += sc.last + (sc.bonus if win == sc.bonus_card else 0)
+        elif sc.bonus_both and win == sc.bonus_card:
+            trick -= sc.bonus  # the other side's silent seven
         return gain + trick
     return gain + trick + _minimax(rules, sc, side, hands, [], taker, done + 1, total)
 
@@ -100,11 +102,11 @@ def _position(
     hands = [sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(3)]
     # a partly played trick: the leader's card, maybe the second's
     duties = marias_duties()
-    hra = kind in ("hra", "sedma")
+    hra = kind in ("hra", "sedma", "silent")
     rules = TrickRules.build(
         duties, NORMAL_ORDER if hra else BETL_ORDER, None, trump if hra else None
     )  # type: ignore[arg-type]
-    seven = make_card(Rank.SEVEN, trump) if kind == "sedma" else None  # type: ignore[arg-type]
+    seven = make_card(Rank.SEVEN, trump) if kind in ("sedma", "silent") else None  # type: ignore[arg-type]
     if kind == "betl":
         sc = Scoring(POINTS, sudden="betl")
     elif kind == "durch":
@@ -118,7 +120,8 @@ def _position(
             queens=QUEENS,
             trump_suit=trump,
             bonus_card=seven,
-            bonus=40 if seven is not None else 0,
+            bonus=0 if seven is None else 20 if kind == "silent" else 40,
+            bonus_both=kind == "silent",
         )
     table: list[int] = []
     player = 0
@@ -140,7 +143,7 @@ def _position(
     return rules, sc, hands, table, player
 
 
-@pytest.mark.parametrize("kind", ["hra", "sedma", "betl", "durch"])
+@pytest.mark.parametrize("kind", ["hra", "sedma", "silent", "betl", "durch"])
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), cards=st.integers(1, 4), declarer=st.integers(0, 2))
 def test_solver_values_equal_plain_minimax(kind: str, seed: int, cards: int, declarer: int) -> None:
@@ -187,6 +190,26 @@ def test_playouts_keep_side_cs_bonus_card_for_the_end() -> None:
     assert solver._unkept(hands[0], 0) == hands[0] & ~(1 << seven) or hands[0] == 1 << seven
     assert solver._unkept(1 << seven, 0) == 1 << seven
     assert solver._unkept(hands[1] | 1 << seven, 1) == hands[1] | 1 << seven  # a defender
+
+
+def test_a_silent_seven_is_kept_by_either_side_and_counts_against_c() -> None:
+    """With ``bonus_both`` (a silent seven) a defender keeps the trump seven for the
+    end as side C does, leads no trumps for it, and its last trick costs C the
+    bonus: one card each, the defender's seven wins the last trick."""
+    rules, sc, hands, _table, _player = _position(11, 6, "silent")
+    assert sc.bonus_card is not None and sc.bonus_both
+    seven = sc.bonus_card
+    solver = TrickSolver(rules, sc, [0], 3)
+    other = hands[1] & ~(1 << seven)
+    assert solver._unkept(other | 1 << seven, 1) == other or other == 0
+    trumps = rules.trump_mask
+    # the last trick: C (0) leads a plain card, the defender (1) ruffs with the seven
+    plain = next(c for c in DECK_32 if not trumps >> c & 1 and not SHARP >> c & 1)
+    void = next(
+        c for c in DECK_32 if c // 13 not in (plain // 13, seven // 13) and not SHARP >> c & 1
+    )
+    pos = Position([1 << plain, 1 << seven, 1 << void], [], 0, 9, 10)
+    assert solver.values(pos) == {plain: -20}
 
 
 def _cards(codes: str) -> int:
