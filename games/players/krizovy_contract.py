@@ -446,7 +446,8 @@ def choose_overcall(
 ) -> Action:
     """Overcall with betl, durch or durch s …, or not: the rule player's ``default``
     unless another beats it by ``Z`` errors and its ``OVERCALL_FLOOR``; when the
-    rule player's overcall loses, "dobrá" (the partner's honer "s" is priced after)."""
+    rule player's overcall loses, "dobrá" (the partner's honer "s" is priced after).
+    A durch of any kind is weighed only with a hand within ``RISK`` of its fit."""
     key = _key(default)
     if key is None or view["tricks"] or view["kind"] not in ("hra", *PRICE):
         return default  # a contract this cannot value
