@@ -37,10 +37,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from games.cards import Rank, Suit, card, make_card
+from games.cards import card
 from games.engine import Action, Seat
 from games.marias.actions import Extras, Flek, Pass, Play
-from games.marias.rules import KINGS, QUEENS, SHARP
 from games.marias_dvou.actions import ChooseSuit
 from games.marias_dvou.determinize import TRICKS, rules_of, sample_world
 from games.marias_dvou.fast import Fast
@@ -48,6 +47,7 @@ from games.marias_dvou.views import PlayerView
 from games.players.dvou_calls import choose_call, choose_trumps
 from games.players.dvou_pricing import choose_extras, choose_flek, sample, stakes_of
 from games.players.dvou_rules import DvouRulePlayer
+from games.players.marias_strong import contract_scoring
 from games.players.pimc import World, card_means, pick
 from games.strong.budget import Budget
 from games.strong.solver import Position, Scoring, TrickSolver
@@ -61,11 +61,6 @@ decides and the points rank the cards that win (or lose) the same units."""
 STOCK_NOISE = 0.1
 """The share of random cards in the playouts of a stock-phase play."""
 
-_POINTS = tuple(10 if SHARP >> c & 1 else 0 for c in range(54))
-SEDMA_BONUS = {True: 40, False: 20}
-"""The trump seven's last trick against card points: an announced sedma is worth
-twice the game, a silent one as much as the game."""
-
 
 def search_side(view: PlayerView) -> Seat:
     """Side C of the search: the sedma's owner, else the first player."""
@@ -74,21 +69,12 @@ def search_side(view: PlayerView) -> Seat:
 
 
 def play_scoring(view: PlayerView) -> Scoring:
-    """How the rest of the deal counts for :func:`search_side`."""
+    """How the rest of the deal counts for :func:`search_side`: volený's colour game,
+    the trump seven's last trick an announced sedma's (the owner's, twice the
+    game) or else a silent seven for whoever wins with it."""
     pub = view.public
     assert pub.trump is not None
-    trump = Suit("hdsc".index(pub.trump))
-    return Scoring(
-        _POINTS,
-        last=10,
-        marriages=True,
-        kings=KINGS,
-        queens=QUEENS,
-        trump_suit=trump,
-        bonus_card=make_card(Rank.SEVEN, trump),
-        bonus=SEDMA_BONUS[pub.sedma is not None],
-        bonus_both=pub.sedma is None,  # a silent seven is paid to whoever wins with it
-    )
+    return contract_scoring("hra", pub.trump, sedma=pub.sedma is not None)
 
 
 class DvouStrongPlayer:

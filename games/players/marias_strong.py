@@ -76,9 +76,8 @@ def contract_scoring(
     if kind in ("betl", "durch"):
         return Scoring(_POINTS, sudden=kind)
     suit = "hdsc".index(trump) if trump else None
-    seven = make_card(Rank.SEVEN, suit) if suit is not None else None  # type: ignore[arg-type]
-    if not sedma and not silent:
-        seven = None
+    played_for = suit is not None and (sedma or silent)
+    seven = make_card(Rank.SEVEN, suit) if played_for else None  # type: ignore[arg-type]
     return Scoring(
         _POINTS,
         last=10,
