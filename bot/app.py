@@ -126,6 +126,8 @@ async def startup(app: AnyApp) -> None:
     driver = Driver(tables, publisher, i18n, settings, rng)
     driver.user_lang = presenter.user_lang
     driver.pings.delete = app.bot.delete_message
+    driver.pings.on_ping = presenter.turn_pinged
+    presenter.pinged = driver.pings.pinged
     assert app.job_queue is not None, "install python-telegram-bot[job-queue]"
     timers = Timers(store, app.job_queue, driver.on_deadline)
     driver.timers = timers

@@ -56,6 +56,9 @@ class Pinger:
         self.user_lang: Callable[[int], str] = lambda user_id: i18n.default
         self._turns: dict[tuple[int, Seat], _Turn] = {}
         self.sent = 0
+        self.on_ping: Callable[[LiveTable, Seat], object] = lambda live, seat: None
+        """Told once a turn's ping is out (the presenter then offers the decision in
+        the direct chat of a player who answers it in the group)."""
 
     def update(self, live: LiveTable, due: list[Seat], away: set[Seat]) -> None:
         """The table changed: end the turns that are over, start the new ones."""
@@ -78,14 +81,15 @@ class Pinger:
     def pinged(self, live: LiveTable, seat: Seat) -> bool:
         """Whether the current turn of ``seat`` has had its ping."""
         turn = self._turns.get((live.id, seat))
-        return turn is not None and bool(turn.messages)
+        return turn is not None and turn.epoch == live.seat_epoch(seat) and bool(turn.messages)
 
     def remind(self, live: LiveTable, seat: Seat, content: Content) -> None:
         """Send the turn's reminder; it goes when the turn does."""
-        turn = self._turns.get((live.id, seat))
+        key = (live.id, seat)
+        turn = self._turns.get(key)
         if turn is None:
             return
-        spawn(self._post(turn, content), name=f"remind:{live.id}:{seat}")
+        spawn(self._tell(live, key, turn, content), name=f"remind:{live.id}:{seat}")
 
     def forget(self, table_id: int) -> None:
         """The table is gone: end all its turns."""
@@ -107,7 +111,15 @@ class Pinger:
             return
         tr = self.i18n.for_lang(self.user_lang(turn.user_id))
         title = live.variant.title.get(tr.lang, live.variant.id)
-        await self._post(turn, Content(tr("ping.turn", game=title)))
+        await self._tell(live, key, turn, Content(tr("ping.turn", game=title)))
+
+    async def _tell(
+        self, live: LiveTable, key: tuple[int, Seat], turn: _Turn, content: Content
+    ) -> None:
+        """Post a ping or reminder; once it is out, ``on_ping`` (the turn still running)."""
+        await self._post(turn, content)
+        if self._turns.get(key) is turn and turn.messages:
+            self.on_ping(live, key[1])
 
     async def _post(self, turn: _Turn, content: Content) -> None:
         message_id = await self.publisher.post(turn.user_id, content)

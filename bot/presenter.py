@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.direct import DIRECT_HUMANS, guests, is_direct
@@ -93,6 +94,16 @@ class Presenter:
         """Longest a hand without buttons waits for its next change (``_show_hand``)."""
         self.lobby_messages: dict[int, int] = {}
         """chat id -> an existing message to turn into the next lobby (the game chooser)."""
+        self.group_deciders: set[int] = set()
+        """Users whose last public decision was pressed on a table message, not their hand.
+
+        Their direct chat shows a public decision only once their turn's ping
+        went out (``pinged``): shown there at once as well, it would cost two
+        edits of a message nobody reads (the buttons, then their removal). A
+        press on the hand puts the user back to both places. Kept in memory: after
+        a restart everybody starts with both, which only costs those edits."""
+        self.pinged: Callable[[LiveTable, Seat], bool] = lambda live, seat: False
+        """Whether the seat's current turn has had its ping (``Pinger.pinged``)."""
 
     # -- languages of direct chats -----------------------------------------------------
 
@@ -156,11 +167,7 @@ class Presenter:
         active = set(self.screens.active_seats(live))
         for seat, user_id in live.human_seats:
             if seat in active:
-                key = f"hand:{user_id}"
-                slot = slots.get(key) or self._slot(live, key, user_id)
-                tr = self.i18n.for_lang(self.user_lang(user_id))
-                hand = self._stable(live, key, slot, self.screens.hand(live, seat, tr), seat)
-                self._show_hand(live, key, slot, hand, what)
+                self._render_hand(live, slots, seat, user_id, what)
         if live.outcome is None:
             return
         if what == "deal_over":  # a finished deal's result is written once, never re-rendered
@@ -177,6 +184,37 @@ class Presenter:
         if what == "migrated" and not live.in_deal and "result" in slots and last is not None:
             # the old group's messages cannot be edited from the supergroup: send it again
             self.publisher.show(slots["result"], last)
+
+    def _render_hand(
+        self, live: LiveTable, slots: dict[str, Slot], seat: Seat, user_id: int, what: str
+    ) -> None:
+        key = f"hand:{user_id}"
+        slot = slots.get(key) or self._slot(live, key, user_id)
+        tr = self.i18n.for_lang(self.user_lang(user_id))
+        in_group = user_id in self.group_deciders and not self.pinged(live, seat)
+        content = self.screens.hand(live, seat, tr, public_in_group=in_group)
+        self._show_hand(live, key, slot, self._stable(live, key, slot, content, seat), what)
+
+    def public_press(
+        self, live: LiveTable, user_id: int, code: str, chat_id: int | None, message_id: int | None
+    ) -> None:
+        """A player pressed ``code`` on a message: remember where they take public decisions."""
+        if not live.renderer.is_public(code):
+            return
+        hand = self._slots.get(live.id, {}).get(f"hand:{user_id}")
+        on_hand = hand is not None and (chat_id, message_id) == (hand.chat_id, hand.message_id)
+        if on_hand:
+            self.group_deciders.discard(user_id)
+        else:
+            self.group_deciders.add(user_id)
+
+    def turn_pinged(self, live: LiveTable, seat: Seat) -> None:
+        """The seat's ping went out: its hand now offers the public decision too."""
+        user_id = live.row.seats[seat].user_id
+        if user_id is None or not live.in_deal or user_id not in self.group_deciders:
+            return
+        if seat in self.screens.active_seats(live):
+            self._render_hand(live, self._slots.setdefault(live.id, {}), seat, user_id, "pinged")
 
     # -- keeping keyboards and the group's pace ----------------------------------------
 

@@ -250,17 +250,38 @@ class Screens:
             values["action"] = live.renderer.action_text(str(code), tr)
         return tr(notice.key, **values)
 
-    def hand(self, live: LiveTable, seat: Seat, tr: Translator) -> Content:
-        """A player's private message: the renderer's hand text and private buttons."""
+    def hand(
+        self, live: LiveTable, seat: Seat, tr: Translator, *, public_in_group: bool = False
+    ) -> Content:
+        """A player's private message: the renderer's hand text and private buttons.
+
+        With ``public_in_group`` a seat whose every legal move is a button of
+        the group's message gets the waiting seat's hand, without buttons: a
+        player who answers those in the group would only see their direct chat
+        edited twice for nothing (``Presenter.group_deciders``)."""
         state = live.state
-        text = Html(
-            f"{self.header(live, tr)}\n{live.renderer.hand_text(state.view(seat), live.names, tr)}"
-        )
+        view = state.view(seat)
         codes: Sequence[str] = ()
         if seat in state.to_act() and self.forced(live, seat) is None:
             codes = [a.code for a in state.legal_actions(seat)]
-        keyboard = live.renderer.private_keyboard(codes, state.view(seat), tr, live.picks.get(seat))
+        waiting = public_in_group and bool(codes) and self._all_in_group(live, seat, codes)
+        if waiting:
+            codes = ()
+        hand_text = live.renderer.hand_text(view, live.names, tr, waiting=waiting)
+        text = Html(f"{self.header(live, tr)}\n{hand_text}")
+        keyboard = live.renderer.private_keyboard(codes, view, tr, live.picks.get(seat))
         return Content(text, self._keyboard(live, keyboard))
+
+    def _all_in_group(self, live: LiveTable, seat: Seat, codes: Sequence[str]) -> bool:
+        """Whether the group's message has a button for each of ``codes`` of ``seat``
+        (not so for a seat that is not the first to decide there, nor for what only
+        its own chat may offer: a secret partner's flek)."""
+        if self.actor(live) != seat:
+            return False
+        public = self._public_codes(live, seat)
+        keyboard = live.renderer.public_keyboard(public, live.state.public_view(), self.tr(live))
+        offered = {button.action for row in keyboard for button in row}
+        return set(codes) <= offered
 
     def active_seats(self, live: LiveTable) -> list[Seat]:
         """Seats dealt into the current deal."""

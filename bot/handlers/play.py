@@ -44,6 +44,10 @@ async def on_action(
     if seat not in live.state.to_act():
         raise TableError("not_your_turn")
     found.driver.back(live, seat)
+    message = press.query.message
+    chat_id = message.chat.id if message is not None else None
+    message_id = message.message_id if message is not None else None
+    found.presenter.public_press(live, user.id, data.arg, chat_id, message_id)
     await found.tables.act(live, seat, data.arg, "player", data.version)
 
 

@@ -60,13 +60,17 @@ class GameRenderer(Protocol):
         """The group's table message: contract, trumps, tricks, whose turn..."""
         ...
 
-    def hand_text(self, view: Any, names: Sequence[str], tr: Translator) -> Html:
+    def hand_text(
+        self, view: Any, names: Sequence[str], tr: Translator, *, waiting: bool = False
+    ) -> Html:
         """A player's private message: their cards, and what they must decide now.
 
         Every change of this text is a Bot API call, so a seat that is not to act
         gets a text that other seats' moves do not change (its cards, the contract);
         the table as it is now (the trick, the bout, the calls) is for the seat
-        that must decide."""
+        that must decide. ``waiting`` asks for the waiting seat's text even though
+        the seat is to act: its question is answered in the group for now
+        (``Screens.hand``), so its direct chat need not change."""
         ...
 
     def is_public(self, code: str) -> bool:

@@ -99,7 +99,9 @@ class BlazenRenderer:
         lines.append(self._turn_line(p, names, tr))
         return Html("\n".join(lines))
 
-    def hand_text(self, view: Any, names: Sequence[str], tr: Translator) -> Html:
+    def hand_text(
+        self, view: Any, names: Sequence[str], tr: Translator, *, waiting: bool = False
+    ) -> Html:
         """The hand; the bout and the question only for a seat that may act now.
 
         A seat not asked anything gets a text that changes only with its own
@@ -109,7 +111,7 @@ class BlazenRenderer:
         lines = [tr("blazen.hand_title", n=len(v.hand))]
         lines.extend(_by_suit(v.hand) or [tr("blazen.no_cards")])
         lines.append(Html(""))
-        if p.phase != "over" and v.seat in p.to_act and v.seat not in p.out:
+        if not waiting and p.phase != "over" and v.seat in p.to_act and v.seat not in p.out:
             lines.extend(self._public_lines(p, names, tr))
             lines.append(self._your_line(v, names, tr))
             return Html("\n".join(lines))

@@ -261,7 +261,9 @@ class CenzrRenderer:
     def _trick(trick: Sequence[tuple[int, str]], names: Sequence[str], tr: Translator) -> Html:
         return Html(" · ".join(f"{escape(names[s])} {escape(card_text(c, tr))}" for s, c in trick))
 
-    def hand_text(self, view: Any, names: Sequence[str], tr: Translator) -> Html:
+    def hand_text(
+        self, view: Any, names: Sequence[str], tr: Translator, *, waiting: bool = False
+    ) -> Html:
         """The hand and, for the seat that must decide, the table and the question.
 
         A seat that is not to act gets a text that changes only with its own
@@ -275,11 +277,12 @@ class CenzrRenderer:
         if v.seat not in p.active:
             lines.append(tr("cenzr.sitting_out"))
             return Html("\n".join(lines))
-        lines.extend(self._contract_lines(p, names, tr, points=bool(v.legal)))
+        deciding = bool(v.legal) and not waiting
+        lines.extend(self._contract_lines(p, names, tr, points=deciding))
         lines.extend(self._secrets(v, names, tr))
         if p.phase == "over":
             lines.append(tr("cenzr.deal_over"))
-        elif v.legal:
+        elif deciding:
             lines.extend(self._deciding(v, names, tr))
         else:
             lines.append(tr("cenzr.wait"))

@@ -160,14 +160,16 @@ class DvouRenderer(VolenyTexts):
         who = ", ".join(names[s] for s in p.to_act)
         return tr("marias.turn", name=who, what=tr(f"dvou.doing.{p.phase}"))
 
-    def hand_text(self, view: Any, names: Sequence[str], tr: Translator) -> Html:
+    def hand_text(
+        self, view: Any, names: Sequence[str], tr: Translator, *, waiting: bool = False
+    ) -> Html:
         """The hand, the contract and, for the seat that must decide, all it needs."""
         v: PlayerView = view
         p = v.public
         lines = [tr("marias.hand_title" if v.hand_complete else "dvou.hand_first4")]
         lines.extend(_by_suit(v.hand, tr) or [tr("marias.no_cards")])
         lines.append(Html(""))
-        deciding = p.phase != "over" and v.seat in p.to_act
+        deciding = not waiting and p.phase != "over" and v.seat in p.to_act
         lines.extend(self._contract_lines(p, names, tr, fleks=deciding))
         if p.phase == "over":
             lines.append(tr("marias.deal_over"))

@@ -278,7 +278,9 @@ class KrizovyRenderer:
 
     # -- the hand ----------------------------------------------------------------------
 
-    def hand_text(self, view: Any, names: Sequence[str], tr: Translator) -> Html:
+    def hand_text(
+        self, view: Any, names: Sequence[str], tr: Translator, *, waiting: bool = False
+    ) -> Html:
         """The hand, what only this seat knows and, for the seat to decide, the question.
 
         A seat that waits gets a text that others' calls, fleks and cards do not change."""
@@ -290,7 +292,7 @@ class KrizovyRenderer:
         lines = [tr("krizovy.hand_first4" if first_four else "marias.hand_title")]
         lines.extend(_by_suit(v["hand"], tr) or [tr("marias.no_cards")])
         lines.append(Html(""))
-        deciding = v["phase"] != "done" and v.get("to_move") == seat
+        deciding = not waiting and v["phase"] != "done" and v.get("to_move") == seat
         lines.extend(self._contract_lines(v, names, tr, fleks=deciding))
         lines.extend(self._secrets(v, names, tr))
         if v["phase"] == "done":

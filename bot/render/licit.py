@@ -239,7 +239,9 @@ class LicitRenderer(VolenyTexts):
         who = ", ".join(names[s] for s in _movers(p))
         return tr("marias.turn", name=who, what=tr(f"licit.doing.{p.phase}"))
 
-    def hand_text(self, view: Any, names: Sequence[str], tr: Translator) -> Html:
+    def hand_text(
+        self, view: Any, names: Sequence[str], tr: Translator, *, waiting: bool = False
+    ) -> Html:
         """The hand, the contract and, for the seat that must decide, all it needs.
 
         A seat that waits (a declarer who may only concede, too) gets a text that
@@ -253,7 +255,7 @@ class LicitRenderer(VolenyTexts):
         if v.talon:
             lines.append(tr("marias.own_talon", cards=_cards(v.talon, tr)))
         lines.append(Html(""))
-        deciding = p.phase != "over" and any(c != "omyl" for c in v.legal)
+        deciding = not waiting and p.phase != "over" and any(c != "omyl" for c in v.legal)
         lines.extend(self._contract_lines(p, names, tr, fleks=deciding))
         if p.phase == "over":
             lines.append(tr("marias.deal_over"))

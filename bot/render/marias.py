@@ -129,7 +129,9 @@ class MariasRenderer(NoMatchTexts):
         lines.append(self._turn_line(p, names, tr))
         return Html("\n".join(lines))
 
-    def hand_text(self, view: Any, names: Sequence[str], tr: Translator) -> Html:
+    def hand_text(
+        self, view: Any, names: Sequence[str], tr: Translator, *, waiting: bool = False
+    ) -> Html:
         """The hand, the contract and, for the seat that must decide, all it needs.
 
         A seat that is not to act gets a text that other seats' cards and calls
@@ -145,7 +147,7 @@ class MariasRenderer(NoMatchTexts):
         if v.lead_card:
             lines.append(tr("marias.own_lead", card=card_text(v.lead_card, tr)))
         lines.append(Html(""))
-        waiting = p.phase != "over" and v.seat not in p.to_act
+        waiting = waiting or (p.phase != "over" and v.seat not in p.to_act)
         # the fleks change while others speak: the seat sees them when it decides
         lines.extend(self._contract_lines(p, names, tr, fleks=not waiting))
         lines.extend(self._warnings(v, tr))
@@ -153,7 +155,7 @@ class MariasRenderer(NoMatchTexts):
             lines.append(tr("marias.deal_over"))
         elif v.seat not in p.active:  # four at the table: this seat has no cards this deal
             lines.append(tr("marias.sitting_out"))
-        elif v.seat in p.to_act:
+        elif not waiting:
             lines.extend(self._deciding(v, names, tr))
         else:
             lines.append(tr("marias.wait"))

@@ -126,7 +126,9 @@ class TisicRenderer:
         lines.append(self._turn_line(p, names, tr))
         return Html("\n".join(lines))
 
-    def hand_text(self, view: Any, names: Sequence[str], tr: Translator) -> Html:
+    def hand_text(
+        self, view: Any, names: Sequence[str], tr: Translator, *, waiting: bool = False
+    ) -> Html:
         """The hand, the contract and trumps and, for the seat that must decide, all
         it needs. A seat that waits gets a text that others' moves do not change
         (its cards change only with its own plays; the contract and trumps a few
@@ -145,7 +147,7 @@ class TisicRenderer:
         lines.extend(self._contract_lines(p, names, tr, high=False))
         if p.phase == "over":
             lines.append(tr("tisic.deal_over"))
-        elif v.seat in p.to_act:
+        elif v.seat in p.to_act and not waiting:
             lines.extend(self._deciding(v, names, tr))
         else:
             lines.append(tr("tisic.wait"))

@@ -682,7 +682,7 @@ async def test_a_storno_by_agreement_voids_the_deal(
     )
     watch = TisicWatch(bot, live, pub, users)
     p1, p2, p3 = roles(live, users)
-    await press_group(bot, pub, p2, "pass")
+    await press_hand(bot, p2, "pass")  # p2 answers in the direct chat, p3 in the group
     await press_group(bot, pub, p3, "pass")
     label, _ = await press_hand(bot, p1, "storno")
     assert label == "🤝 Navrhnout storno"

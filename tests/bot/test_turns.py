@@ -9,7 +9,7 @@ import asyncio
 import html
 import re
 
-from bot.callbacks import Op
+from bot.callbacks import CallbackData, Op
 from tests.bot.harness import (
     Harness,
     Player,
@@ -331,3 +331,81 @@ async def test_every_decision_can_be_taken_from_the_direct_chat(
     assert taken, "no public decision came up in the deal"
     table = bot.group_message(pub)
     assert [d for _, d in ops(table) if d.op is Op.ACTION] == []
+
+
+def _keyboards_sent(server: FakeTelegram, user: FakeUser, since: int) -> int:
+    """Sends and edits of ``user``'s direct chat since ``since`` that carried buttons."""
+    calls = server.requests(chat=user, since=since)
+    edits = [c for c in calls if c.method in ("sendMessage", "editMessageText")]
+    return sum(bool((c.params.get("reply_markup") or {}).get("inline_keyboard")) for c in edits)
+
+
+async def test_public_decisions_follow_where_the_player_takes_them(
+    bot: Harness,
+    server: FakeTelegram,
+    pub: FakeChat,
+    jana: FakeUser,
+    petr: FakeUser,
+    eva: FakeUser,
+) -> None:
+    """A player who answers dobrá/flek in the group gets them in the direct chat
+    only with the turn's ping; one who answers in the direct chat, at once."""
+    await bot.restart(ping_delay=2.0)
+    live = await open_table(bot, pub, [jana, petr, eva])
+    users = {live.seat_of(u.id): u for u in (jana, petr, eva)}
+    in_group: set[int] = set()  # users who have answered a public decision in the group
+
+    async def turn(who: FakeUser | None = None) -> tuple[FakeUser, list[CallbackData]]:
+        """Play until a public decision is due of ``who``, or without ``who`` of a
+        user who answered one in the group before; that user and the group's buttons."""
+        for _ in range(300):
+            await bot.settle()
+            if not live.in_deal:
+                result = server.bot_messages(pub)[-1]
+                await press(bot, jana, result, button(result, "Další"))
+                continue
+            seat = min(live.state.to_act())
+            user = users[seat]
+            table = bot.group_message(pub)
+            public = [d for _, d in ops(table) if d.op is Op.ACTION]
+            if public and (user is who if who else user.id in in_group):
+                return user, public
+            hand = bot.hand_message(user)
+            assert hand is not None
+            if public:  # answered in the group: "dobrá", or no flek
+                in_group.add(user.id)
+                choice = next((d for d in public if d.arg in ("dobra", "pass")), public[0])
+                await press(bot, user, table, choice.encode())
+            else:
+                options = [d for _, d in ops(hand) if d.op in (Op.ACTION, Op.PICK)]
+                cards = [d for d in options if d.arg != "claim" and d.arg != "-"]
+                await press(bot, user, hand, cards[0].encode())
+        raise AssertionError("no such decision came up")
+
+    user, public = await turn()
+    hand = bot.hand_message(user)
+    assert hand is not None
+    assert [d for _, d in ops(hand) if d.op is Op.ACTION] == []  # the group has the buttons
+    assert "Až budeš na tahu" in plain(hand.text)
+    due_since = len(server.calls)
+    await asyncio.sleep(1.0)
+    assert _keyboards_sent(server, user, due_since) == 0 and pings(server, user) == []
+    # the ping brings the question to the direct chat too
+    await wait_until(lambda: len(pings(server, user)) == 1, timeout=5)
+    await bot.settle()
+    hand = bot.hand_message(user)
+    assert hand is not None
+    offered = {d.arg for _, d in ops(hand) if d.op is Op.ACTION}
+    assert {d.arg for d in public} <= offered
+    assert "👉" in hand.text  # and what to decide
+    # answered there, the next public decision is in the direct chat at once
+    choice = next(d for _, d in ops(hand) if d.op is Op.ACTION)
+    assert (await press(bot, user, hand, choice.encode())).text is None
+    in_group.discard(user.id)
+    await bot.settle()
+    assert user.id not in bot.services.presenter.group_deciders
+    user, public = await turn(user)
+    hand = bot.hand_message(user)
+    assert hand is not None
+    assert {d.arg for d in public} <= {d.arg for _, d in ops(hand) if d.op is Op.ACTION}
+    assert [m for m in pings(server, user) if not m.deleted] == []
