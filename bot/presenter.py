@@ -188,6 +188,8 @@ class Presenter:
     def _render_hand(
         self, live: LiveTable, slots: dict[str, Slot], seat: Seat, user_id: int, what: str
     ) -> None:
+        """Render one player's hand; a public question stays in the group for a
+        group decider until their turn has been pinged (``group_deciders``)."""
         key = f"hand:{user_id}"
         slot = slots.get(key) or self._slot(live, key, user_id)
         tr = self.i18n.for_lang(self.user_lang(user_id))
